@@ -1,0 +1,37 @@
+/*
+ * Short names for the GCC/clang attributes the kernel uses, as Linux spells them.
+ */
+#ifndef _KERNEL_COMPILER_H
+#define _KERNEL_COMPILER_H
+
+#define __used		__attribute__((__used__))
+#define __unused	__attribute__((__unused__))
+#define __noreturn	__attribute__((__noreturn__))
+#define __noinline	__attribute__((__noinline__))
+#define __always_inline	inline __attribute__((__always_inline__))
+#define __aligned(x)	__attribute__((__aligned__(x)))
+#define __packed	__attribute__((__packed__))
+#define __section(s)	__attribute__((__section__(s)))
+#define __printf(a, b)	__attribute__((__format__(printf, a, b)))
+#define __weak		__attribute__((__weak__))
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+
+#define barrier()	__asm__ __volatile__("" ::: "memory")
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define ALIGN(x, a)	(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+#define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
+
+#define __stringify_1(x) #x
+#define __stringify(x)	__stringify_1(x)
+
+/* Read or write exactly once: the compiler may not merge, tear or drop the access. */
+#define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
+
+#endif
