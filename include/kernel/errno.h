@@ -1,0 +1,23 @@
+/*
+ * Error numbers. Kernel functions return 0 or a negative errno, as in Linux,
+ * and the values are Linux's so that a learner sees the same numbers.
+ */
+#ifndef _KERNEL_ERRNO_H
+#define _KERNEL_ERRNO_H
+
+#define ENOENT		2
+#define EIO		5
+#define E2BIG		7
+#define EAGAIN		11
+#define ENOMEM		12
+#define EFAULT		14
+#define EBUSY		16
+#define EEXIST		17
+#define ENODEV		19
+#define EINVAL		22
+#define ENOSPC		28
+#define ERANGE		34
+#define ENOSYS		38
+#define ETIMEDOUT	110
+
+#endif
