@@ -20,6 +20,13 @@
 
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 
+/*
+ * Make the compiler forget what it knows about var's value. Needed where a
+ * linker symbol may legitimately be 0 (the zero-based per-CPU section): C
+ * says an object's address is never null, and gcc folds such tests away.
+ */
+#define OPTIMIZER_HIDE_VAR(var)	__asm__("" : "=r"(var) : "0"(var))
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define ALIGN(x, a)	(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
 #define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)

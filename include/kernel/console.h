@@ -1,0 +1,25 @@
+/*
+ * The console: where printk() output goes. Each arch has one serial driver
+ * (16550 on x86_64, PL011 on ARM) and registers it from
+ * arch_console_init(), the first thing start_kernel() does.
+ */
+#ifndef _KERNEL_CONSOLE_H
+#define _KERNEL_CONSOLE_H
+
+#include <kernel/types.h>
+
+struct console {
+	const char *name;
+	void (*write)(const char *s, size_t len);
+	/* Returns a received byte, or -1 when none is waiting. */
+	int (*read)(void);
+};
+
+void register_console(struct console *con);
+/* Raw output, below printk's levels: KTAP results always reach the line. */
+void console_write(const char *s, size_t len);
+
+/* Provided by the arch: set up its UART and register_console() it. */
+void arch_console_init(void);
+
+#endif

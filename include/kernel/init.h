@@ -1,0 +1,71 @@
+/*
+ * Annotations for code and data used only while booting, and the initcall
+ * levels.
+ *
+ * __init puts a function in .init.text, __initdata a variable in
+ * .init.data, __initconst a constant in .init.rodata. The linker script
+ * gathers all of them between __init_begin and __init_end (page aligned),
+ * and free_initmem() gives those pages back once boot is over: anything
+ * marked here must never be used after that.
+ *
+ * An initcall is a pointer to an `int fn(void)` stored in
+ * .initcall<level>.init; do_initcalls() walks the levels in order.
+ */
+#ifndef _KERNEL_INIT_H
+#define _KERNEL_INIT_H
+
+#include <kernel/compiler.h>
+
+#define __init		__section(".init.text")
+#define __initdata	__section(".init.data")
+#define __initconst	__section(".init.rodata")
+
+typedef int (*initcall_t)(void);
+
+/*
+ * One entry per call. The variable name carries the function name and the
+ * level so two levels may register the same function.
+ */
+#define __define_initcall(fn, level)					\
+	static const initcall_t __initcall_##fn##level __used		\
+	__section(".initcall" #level ".init") = fn
+
+#define early_initcall(fn)		__define_initcall(fn, early)
+#define pure_initcall(fn)		__define_initcall(fn, 0)
+#define core_initcall(fn)		__define_initcall(fn, 1)
+#define postcore_initcall(fn)		__define_initcall(fn, 2)
+#define arch_initcall(fn)		__define_initcall(fn, 3)
+#define subsys_initcall(fn)		__define_initcall(fn, 4)
+#define fs_initcall(fn)			__define_initcall(fn, 5)
+#define rootfs_initcall(fn)		__define_initcall(fn, rootfs)
+#define device_initcall(fn)		__define_initcall(fn, 6)
+#define late_initcall(fn)		__define_initcall(fn, 7)
+#define module_init(fn)			device_initcall(fn)
+
+/*
+ * Boot parameters. __setup("name=", fn) calls fn with the text after
+ * "name=" (or after "name" for a flag); early_param("name", fn) calls fn
+ * with the value (NULL for a bare flag) before CPU features, memory and
+ * traps are set up, for the parameters that change how those happen.
+ * Entries go to .init.setup; kernel/params.c walks them. A handler returns
+ * 0 when it took the parameter.
+ */
+struct obs_kernel_param {
+	const char *str;
+	int (*setup_func)(char *val);
+	int early;
+};
+
+#define __setup_param(str, unique_id, fn, early)				\
+	static const char __setup_str_##unique_id[] __initconst = str;	\
+	static const struct obs_kernel_param __setup_##unique_id __used	\
+	__section(".init.setup") __aligned(sizeof(void *)) =		\
+		{ __setup_str_##unique_id, fn, early }
+
+#define __setup(str, fn)	__setup_param(str, fn, fn, 0)
+#define early_param(str, fn)	__setup_param(str, fn, fn, 1)
+
+void parse_early_params(void);
+void parse_args(void);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * The start/stop symbols of every special section, declared once.
+ *
+ * They are defined by linker/sections.lds.h. Declaring them as arrays
+ * (not as variables) makes `sym` the address itself: `__start___ex_table`
+ * is where the table begins, and `stop - start` counts the entries.
+ */
+#ifndef _KERNEL_SECTIONS_H
+#define _KERNEL_SECTIONS_H
+
+#include <kernel/init.h>
+#include <kernel/types.h>
+
+extern char _text[], _stext[], _etext[];
+extern char __start_rodata[], __end_rodata[];
+extern char __init_begin[], __init_end[];
+extern char _sinittext[], _einittext[];
+extern char _sdata[], _edata[];
+extern char __bss_start[], __bss_stop[];
+extern char _end[];
+
+extern char __sched_text_start[], __sched_text_end[];
+extern char __per_cpu_start[], __per_cpu_end[], __per_cpu_load[];
+extern char __start___ex_table[], __stop___ex_table[];
+extern char __start___bug_table[], __stop___bug_table[];
+extern char __alt_instructions[], __alt_instructions_end[];
+extern char __setup_start[], __setup_end[];
+
+extern initcall_t __initcall_start[], __initcall_end[];
+extern initcall_t __initcall0_start[], __initcall1_start[], __initcall2_start[];
+extern initcall_t __initcall3_start[], __initcall4_start[], __initcall5_start[];
+extern initcall_t __initcallrootfs_start[], __initcall6_start[], __initcall7_start[];
+
+/*
+ * Walk any table section: `it` points at each entry in turn. Entries must be
+ * of one type and the section must be aligned to it (sections.lds.h aligns
+ * every table to 8).
+ */
+#define for_each_section_entry(type, start, stop, it)			\
+	for (type *it = (type *)(start); it < (type *)(stop); it++)
+
+/* Number of whole entries of `size` bytes between two symbols. */
+static inline size_t section_count(const void *start, const void *stop, size_t size)
+{
+	return ((const char *)stop - (const char *)start) / size;
+}
+
+static inline bool in_section(unsigned long addr, const void *start, const void *stop)
+{
+	return addr >= (unsigned long)start && addr < (unsigned long)stop;
+}
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * The arch-neutral boot information and its printout (boot step 2).
+ *
+ * The arch parsers add regions through these helpers, which refuse
+ * overflow with a warning instead of writing past the tables.
+ */
+#include <kernel/bootinfo.h>
+#include <kernel/init.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+
+struct boot_info boot_info;
+
+static void add_region(struct mem_region *tab, int *nr, phys_addr_t base,
+		       phys_addr_t size, const char *what)
+{
+	if (*nr == MAX_MEM_REGIONS) {
+		pr_warn("boot: too many %s regions, ignoring %#llx+%#llx\n", what,
+			(unsigned long long)base, (unsigned long long)size);
+		return;
+	}
+	tab[*nr].base = base;
+	tab[*nr].size = size;
+	(*nr)++;
+}
+
+void __init boot_info_add_mem(struct boot_info *bi, phys_addr_t base, phys_addr_t size)
+{
+	add_region(bi->mem, &bi->nr_mem, base, size, "memory");
+}
+
+void __init boot_info_add_reserved(struct boot_info *bi, phys_addr_t base, phys_addr_t size)
+{
+	add_region(bi->reserved, &bi->nr_reserved, base, size, "reserved");
+}
+
+/* Copy a command line of len bytes (not necessarily terminated), truncating safely. */
+void __init boot_info_set_cmdline(struct boot_info *bi, const char *s, size_t len)
+{
+	size_t n = strnlen(s, len);
+
+	if (n >= COMMAND_LINE_SIZE) {
+		n = COMMAND_LINE_SIZE - 1;
+		bi->cmdline_truncated = true;
+	}
+	memcpy(bi->cmdline, s, n);
+	bi->cmdline[n] = '\0';
+}
+
+void __init print_boot_info(void)
+{
+	unsigned long long total = 0;
+
+	pr_info("boot: protocol %s\n", boot_info.protocol);
+	for (int i = 0; i < boot_info.nr_mem; i++) {
+		const struct mem_region *r = &boot_info.mem[i];
+
+		pr_info("boot: memory [0x%016llx-0x%016llx] usable\n",
+			(unsigned long long)r->base,
+			(unsigned long long)(r->base + r->size - 1));
+		total += r->size;
+	}
+	for (int i = 0; i < boot_info.nr_reserved; i++) {
+		const struct mem_region *r = &boot_info.reserved[i];
+
+		pr_info("boot: memory [0x%016llx-0x%016llx] reserved\n",
+			(unsigned long long)r->base,
+			(unsigned long long)(r->base + r->size - 1));
+	}
+	pr_info("boot: %llu MiB usable memory\n", total >> 20);
+	pr_info("Kernel command line: %s\n", boot_info.cmdline);
+	if (boot_info.cmdline_truncated)
+		pr_warn("boot: command line longer than %d bytes, truncated\n",
+			COMMAND_LINE_SIZE - 1);
+}

@@ -1,0 +1,121 @@
+/*
+ * The ktest runner: walks .init.ktest_suites (before init memory is freed)
+ * and .ktest_suites (after), runs each case, prints KTAP version 1.
+ *
+ * The top-level plan `1..N` must come first, so the first run counts both
+ * tables; numbering continues across the two runs. Boot log lines may fall
+ * between suites, which KTAP allows. Lines go through console_write(), not
+ * printk(), so loglevel= and quiet never hide a result.
+ */
+#include <kernel/console.h>
+#include <kernel/init.h>
+#include <kernel/ktest.h>
+#include <kernel/sections.h>
+#include <kernel/sprintf.h>
+#include <kernel/string.h>
+
+extern const struct ktest_suite *const __ktest_suites_start[], *const __ktest_suites_end[];
+extern const struct ktest_suite *const __ktest_init_suites_start[],
+	*const __ktest_init_suites_end[];
+
+static int next_suite_number = 1;
+static int failed_cases;
+
+static __printf(1, 2) void ktap(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vscnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	console_write(buf, len);
+}
+
+void ktest_diag(const char *fmt, ...)
+{
+	char buf[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ktap("    # %s\n", buf);
+}
+
+void ktest_fail(struct ktest *t, const char *file, int line, const char *fmt, ...)
+{
+	char buf[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ktap("    # %s: %s:%d: %s\n", t->name, file, line, buf);
+	t->failed = true;
+}
+
+void ktest_skip(struct ktest *t, const char *reason)
+{
+	t->skip_reason = reason;
+}
+
+static size_t count_cases(const struct ktest_suite *suite)
+{
+	size_t n = 0;
+
+	while (suite->cases[n].name)
+		n++;
+	return n;
+}
+
+static void run_suite(const struct ktest_suite *suite)
+{
+	bool suite_failed = false;
+	size_t n = count_cases(suite);
+
+	ktap("    KTAP version 1\n    # Subtest: %s\n    1..%zu\n", suite->name, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct ktest_case *c = &suite->cases[i];
+		struct ktest t = { .name = c->name };
+
+		c->run(&t);
+		if (t.failed) {
+			suite_failed = true;
+			failed_cases++;
+			ktap("    not ok %zu %s\n", i + 1, c->name);
+		} else if (t.skip_reason) {
+			ktap("    ok %zu %s # SKIP %s\n", i + 1, c->name, t.skip_reason);
+		} else {
+			ktap("    ok %zu %s\n", i + 1, c->name);
+		}
+	}
+	ktap("%s %d %s\n", suite_failed ? "not ok" : "ok", next_suite_number++, suite->name);
+}
+
+static void run_table(const struct ktest_suite *const *start,
+		      const struct ktest_suite *const *stop)
+{
+	for (const struct ktest_suite *const *s = start; s < stop; s++)
+		run_suite(*s);
+}
+
+void __init ktest_run_init_suites(void)
+{
+	size_t total = (__ktest_init_suites_end - __ktest_init_suites_start) +
+		       (__ktest_suites_end - __ktest_suites_start);
+
+	ktap("KTAP version 1\n1..%zu\n", total);
+	run_table(__ktest_init_suites_start, __ktest_init_suites_end);
+}
+
+void ktest_run_suites(void)
+{
+	run_table(__ktest_suites_start, __ktest_suites_end);
+}
+
+int ktest_failures(void)
+{
+	return failed_cases;
+}

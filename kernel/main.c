@@ -1,0 +1,46 @@
+/*
+ * start_kernel(): the whole boot order on one screen, one call per step.
+ * Each arch's entry code calls it on the boot CPU with a stack and the
+ * kernel mapped at its link address; it never returns.
+ *
+ * Later steps (traps, memory, per-CPU areas, scheduler, initcalls, SMP,
+ * freeing init memory) slot into the numbered places of DESIGN.md §3.
+ */
+#include <kernel/bootinfo.h>
+#include <kernel/console.h>
+#include <kernel/init.h>
+#include <kernel/ktest.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+
+extern const char linux_banner[];
+
+/* 15. Report and hand over: leave QEMU with a status that says how the tests went. */
+static void __noreturn finish_boot(void)
+{
+	int failed = ktest_failures();
+
+	if (failed)
+		pr_info("ktest: %d test case(s) failed\n", failed);
+	pr_info("Special K: boot complete, exiting QEMU\n");
+	machine_exit(failed ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS);
+}
+
+void __init __noreturn start_kernel(void)
+{
+	/* 1. Early console and banner: from here printk() reaches the serial line. */
+	arch_console_init();
+	printk(KERN_NOTICE "%s", linux_banner);
+
+	/* 2. Boot information: memory map and command line. */
+	arch_parse_boot_info();
+	print_boot_info();
+
+	/* 12. Self-tests that may use init code and data. */
+	ktest_run_init_suites();
+
+	/* 14. Self-tests of the finished kernel. */
+	ktest_run_suites();
+
+	finish_boot();
+}

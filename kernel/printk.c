@@ -1,0 +1,52 @@
+/*
+ * printk(): format into a buffer, drop the message if its level is above
+ * console_loglevel, write the rest to the console.
+ *
+ * There is no log buffer: output goes straight to the serial line, which is
+ * all a kernel under QEMU needs and keeps early boot messages simple.
+ */
+#include <kernel/console.h>
+#include <kernel/printk.h>
+#include <kernel/sprintf.h>
+#include <kernel/string.h>
+
+int console_loglevel = CONSOLE_LOGLEVEL_DEFAULT;
+static struct console *console;
+
+void register_console(struct console *con)
+{
+	console = con;
+}
+
+void console_write(const char *s, size_t len)
+{
+	if (console)
+		console->write(s, len);
+}
+
+int vprintk(const char *fmt, va_list ap)
+{
+	char buf[512];
+	int level = LOGLEVEL_DEFAULT;
+	int len;
+
+	if (fmt[0] == KERN_SOH[0] && fmt[1] >= '0' && fmt[1] <= '7') {
+		level = fmt[1] - '0';
+		fmt += 2;
+	}
+	len = vscnprintf(buf, sizeof(buf), fmt, ap);
+	if (level < console_loglevel)
+		console_write(buf, len);
+	return len;
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vprintk(fmt, ap);
+	va_end(ap);
+	return len;
+}

@@ -1,0 +1,184 @@
+/*
+ * One macro per special section: the only place where a section's name and
+ * its start/stop symbols are spelled out. Both linker scripts
+ * (linker/x86_64.lds.S, linker/arm.lds.S) are composed from these, the way
+ * Linux's arch scripts are composed from include/asm-generic/vmlinux.lds.h.
+ *
+ * Every table section is KEEP()ed: nothing in the code names its entries
+ * (only the start/stop symbols), so --gc-sections or lld would drop them.
+ * The C side declares the symbols once, in include/kernel/sections.h.
+ *
+ * Before including this file an arch script defines LOAD_OFFSET (virtual
+ * minus load address) and PAGE_SIZE. Output sections carry
+ * AT(ADDR(x) - LOAD_OFFSET) so that the image is loaded low (physical
+ * addresses) while it is linked high (virtual addresses).
+ */
+
+#define AT_LOAD(sec)	AT(ADDR(sec) - LOAD_OFFSET)
+
+/* Early boot code that runs before the MMU/paging is set up: first in .text. */
+#define HEAD_TEXT	KEEP(*(.head.text))
+
+/* Ordinary code; .text.unlikely etc. are part of it. */
+#define TEXT_TEXT	*(.text .text.*)
+
+/* __sched functions: get_wchan() skips return addresses inside this range. */
+#define SCHED_TEXT						\
+	. = ALIGN(8);						\
+	__sched_text_start = .;					\
+	*(.sched.text)						\
+	__sched_text_end = .;
+
+/* Read-only data; the kallsyms tables are generated into .rodata.kallsyms. */
+#define RO_DATA_SECTION						\
+	.rodata : AT_LOAD(.rodata) {				\
+		__start_rodata = .;				\
+		*(.rodata .rodata.*)				\
+	}
+
+/* Pairs of (instruction that may fault, where to resume): searched by the trap handlers. */
+#define EXCEPTION_TABLE(align)					\
+	. = ALIGN(align);					\
+	__ex_table : AT_LOAD(__ex_table) {			\
+		__start___ex_table = .;				\
+		KEEP(*(__ex_table))				\
+		__stop___ex_table = .;				\
+	}
+
+/* BUG()/WARN() sites: file, line and flags of each trapping instruction. */
+#define BUG_TABLE						\
+	. = ALIGN(8);						\
+	__bug_table : AT_LOAD(__bug_table) {			\
+		__start___bug_table = .;			\
+		KEEP(*(__bug_table))				\
+		__stop___bug_table = .;				\
+	}
+
+/* Self-test suites that run after init memory is freed (pointers to struct ktest_suite). */
+#define KTEST_SUITES						\
+	. = ALIGN(8);						\
+	.ktest_suites : AT_LOAD(.ktest_suites) {		\
+		__ktest_suites_start = .;			\
+		KEEP(*(.ktest_suites))				\
+		__ktest_suites_end = .;				\
+	}
+
+/*
+ * The per-CPU template. PERCPU_VADDR links it at address vaddr (0 on x86_64:
+ * a variable's address is then its offset inside every CPU's copy) while its
+ * bytes stay in the image at __per_cpu_load.
+ */
+#define PERCPU_INPUT						\
+	__per_cpu_start = .;					\
+	*(.data..percpu..first)					\
+	. = ALIGN(PAGE_SIZE);					\
+	*(.data..percpu..page_aligned)				\
+	. = ALIGN(64);						\
+	*(.data..percpu..shared_aligned)			\
+	*(.data..percpu)					\
+	__per_cpu_end = .;
+
+#define PERCPU_VADDR(vaddr, phdr)				\
+	__per_cpu_load = .;					\
+	.data..percpu vaddr : AT(__per_cpu_load - LOAD_OFFSET) { \
+		PERCPU_INPUT					\
+	} phdr							\
+	. = __per_cpu_load + SIZEOF(.data..percpu);
+
+#define PERCPU_SECTION						\
+	. = ALIGN(PAGE_SIZE);					\
+	.data..percpu : AT_LOAD(.data..percpu) {		\
+		__per_cpu_load = .;				\
+		PERCPU_INPUT					\
+	}
+
+/* Code used only while booting: freed by free_initmem(). */
+#define INIT_TEXT_SECTION					\
+	.init.text : AT_LOAD(.init.text) {			\
+		_sinittext = .;					\
+		*(.init.text .init.text.*)			\
+		_einittext = .;					\
+	}
+
+/* The better instructions that apply_alternatives() copies over the originals. */
+#define ALTINSTR_REPLACEMENT					\
+	.altinstr_replacement : AT_LOAD(.altinstr_replacement) { \
+		KEEP(*(.altinstr_replacement))			\
+	}
+
+/* Data used only while booting, and the boot-time self-test suites. */
+#define INIT_DATA_SECTION					\
+	.init.data : AT_LOAD(.init.data) {			\
+		*(.init.data .init.data.*)			\
+		*(.init.rodata .init.rodata.*)			\
+		. = ALIGN(8);					\
+		__ktest_init_suites_start = .;			\
+		KEEP(*(.init.ktest_suites))			\
+		__ktest_init_suites_end = .;			\
+	}
+
+/* __setup() and early_param(): struct obs_kernel_param entries. */
+#define INIT_SETUP						\
+	. = ALIGN(8);						\
+	.init.setup : AT_LOAD(.init.setup) {			\
+		__setup_start = .;				\
+		KEEP(*(.init.setup))				\
+		__setup_end = .;				\
+	}
+
+/*
+ * The initcall levels in the order do_initcalls() runs them: early, 0..5,
+ * rootfs, 6, 7. Each level's start symbol is the previous level's end.
+ */
+#define INIT_CALLS_LEVEL(level)					\
+	__initcall##level##_start = .;				\
+	KEEP(*(.initcall##level.init))			\
+	KEEP(*(.initcall##level##s.init))
+
+#define INIT_CALLS						\
+	. = ALIGN(8);						\
+	.initcall.init : AT_LOAD(.initcall.init) {		\
+		__initcall_start = .;				\
+		KEEP(*(.initcallearly.init))			\
+		INIT_CALLS_LEVEL(0)				\
+		INIT_CALLS_LEVEL(1)				\
+		INIT_CALLS_LEVEL(2)				\
+		INIT_CALLS_LEVEL(3)				\
+		INIT_CALLS_LEVEL(4)				\
+		INIT_CALLS_LEVEL(5)				\
+		INIT_CALLS_LEVEL(rootfs)			\
+		INIT_CALLS_LEVEL(6)				\
+		INIT_CALLS_LEVEL(7)				\
+		__initcall_end = .;				\
+	}
+
+/* struct alt_instr records: one per patchable site. */
+#define ALTERNATIVES						\
+	. = ALIGN(8);						\
+	.altinstructions : AT_LOAD(.altinstructions) {		\
+		__alt_instructions = .;				\
+		KEEP(*(.altinstructions))			\
+		__alt_instructions_end = .;			\
+	}
+
+#define DATA_DATA	*(.data .data.*)
+
+#define BSS_SECTION						\
+	. = ALIGN(PAGE_SIZE);					\
+	.bss : AT_LOAD(.bss) {					\
+		__bss_start = .;				\
+		*(.bss..page_aligned)				\
+		*(.bss .bss.*)					\
+		*(COMMON)					\
+		. = ALIGN(PAGE_SIZE);				\
+		__bss_stop = .;					\
+	}
+
+/* Sections that must never reach the image. Must be the last statement. */
+#define DISCARDS						\
+	/DISCARD/ : {						\
+		*(.discard .discard.*)				\
+		*(.exit.text .exit.data)			\
+		*(.eh_frame .eh_frame_hdr)			\
+		*(.note.GNU-stack .comment)			\
+	}

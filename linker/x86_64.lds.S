@@ -1,0 +1,95 @@
+/*
+ * The x86_64 kernel image. Linked in the top 2 GiB of the address space
+ * (-mcmodel=kernel) at KERNEL_VMA + 1 MiB and loaded at physical 1 MiB, so
+ * every output section's load address is its virtual address minus
+ * LOAD_OFFSET: `readelf -l` shows VirtAddr and PhysAddr differing by it.
+ *
+ * Layout and program headers (each segment gets one set of permissions):
+ *
+ *   text      R-X  .text (head, .sched.text ...)
+ *   rodata    R--  .rodata, __ex_table, __bug_table, .ktest_suites, notes
+ *   percpu    RW-  .data..percpu, linked at address 0, bytes in the image
+ *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
+ *   initdata  RW-  .init.data, .init.setup, .initcall.init,   /  page aligned,
+ *                  .altinstructions                               freed at the end
+ *   data      RW-  .data, .bss
+ *   note           the PVH entry note, for qemu -kernel
+ *
+ * The ELF entry point is the 32-bit entry's virtual address: GRUB finds the
+ * segment that holds it and jumps to the matching physical address (it
+ * refuses an entry outside every segment). QEMU's PVH boot ignores it and
+ * takes the physical entry from the Xen note in head.S.
+ */
+#include <asm/page.h>
+
+#define LOAD_OFFSET	KERNEL_VMA_BASE
+
+#include "sections.lds.h"
+
+OUTPUT_FORMAT("elf64-x86-64")
+OUTPUT_ARCH(i386:x86-64)
+ENTRY(startup_32)
+
+PHDRS {
+	text PT_LOAD FLAGS(5);
+	rodata PT_LOAD FLAGS(4);
+	percpu PT_LOAD FLAGS(6);
+	inittext PT_LOAD FLAGS(5);
+	initdata PT_LOAD FLAGS(6);
+	data PT_LOAD FLAGS(6);
+	note PT_NOTE FLAGS(4);
+}
+
+SECTIONS
+{
+	. = KERNEL_VMA_BASE + KERNEL_PHYS_START;
+	_text = .;
+
+	.text : AT_LOAD(.text) {
+		_stext = .;
+		HEAD_TEXT
+		TEXT_TEXT
+		SCHED_TEXT
+		_etext = .;
+	} :text
+
+	. = ALIGN(PAGE_SIZE);
+	RO_DATA_SECTION :rodata
+	EXCEPTION_TABLE(16)
+	BUG_TABLE
+	KTEST_SUITES
+	.notes : AT_LOAD(.notes) {
+		__start_notes = .;
+		KEEP(*(.note.*))
+		__stop_notes = .;
+	} :rodata :note
+	. = ALIGN(PAGE_SIZE);
+	__end_rodata = .;
+
+	__init_begin = .;
+	PERCPU_VADDR(0, :percpu)
+	. = ALIGN(PAGE_SIZE);
+	INIT_TEXT_SECTION :inittext
+	ALTINSTR_REPLACEMENT
+	. = ALIGN(PAGE_SIZE);
+	INIT_DATA_SECTION :initdata
+	INIT_SETUP
+	INIT_CALLS
+	ALTERNATIVES
+	. = ALIGN(PAGE_SIZE);
+	__init_end = .;
+
+	.data : AT_LOAD(.data) {
+		_sdata = .;
+		DATA_DATA
+		_edata = .;
+	} :data
+	BSS_SECTION
+	_end = .;
+
+	DISCARDS
+}
+
+/* The per-CPU template must start at 0 for %gs-relative addressing to work. */
+ASSERT(__per_cpu_start == 0, "per-CPU section is not zero-based")
+ASSERT(_end - _text <= 512 * 1024 * 1024, "kernel image too large for the boot mapping")
