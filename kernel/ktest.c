@@ -8,6 +8,7 @@
  * printk(), so loglevel= and quiet never hide a result.
  */
 #include <kernel/console.h>
+#include <kernel/glob.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/sections.h>
@@ -19,6 +20,8 @@ extern const struct ktest_suite *const __ktest_init_suites_start[],
 	*const __ktest_init_suites_end[];
 
 static int next_suite_number = 1;
+/* ktest.filter=GLOB: only suites whose name matches run (and count in the plan). */
+static char filter[64] = "*";
 static int failed_cases;
 
 static __printf(1, 2) void ktap(const char *fmt, ...)
@@ -61,6 +64,28 @@ void ktest_skip(struct ktest *t, const char *reason)
 	t->skip_reason = reason;
 }
 
+static int __init set_filter(char *val)
+{
+	strscpy(filter, val, sizeof(filter));
+	return 0;
+}
+__setup("ktest.filter=", set_filter);
+
+static bool selected(const struct ktest_suite *suite)
+{
+	return glob_match(filter, suite->name);
+}
+
+static size_t count_selected(const struct ktest_suite *const *start,
+			     const struct ktest_suite *const *stop)
+{
+	size_t n = 0;
+
+	for (const struct ktest_suite *const *s = start; s < stop; s++)
+		n += selected(*s);
+	return n;
+}
+
 static size_t count_cases(const struct ktest_suite *suite)
 {
 	size_t n = 0;
@@ -98,13 +123,14 @@ static void run_table(const struct ktest_suite *const *start,
 		      const struct ktest_suite *const *stop)
 {
 	for (const struct ktest_suite *const *s = start; s < stop; s++)
-		run_suite(*s);
+		if (selected(*s))
+			run_suite(*s);
 }
 
 void __init ktest_run_init_suites(void)
 {
-	size_t total = (__ktest_init_suites_end - __ktest_init_suites_start) +
-		       (__ktest_suites_end - __ktest_suites_start);
+	size_t total = count_selected(__ktest_init_suites_start, __ktest_init_suites_end) +
+		       count_selected(__ktest_suites_start, __ktest_suites_end);
 
 	ktap("KTAP version 1\n1..%zu\n", total);
 	run_table(__ktest_init_suites_start, __ktest_init_suites_end);

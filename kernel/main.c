@@ -36,6 +36,14 @@ void __init __noreturn start_kernel(void)
 	arch_parse_boot_info();
 	print_boot_info();
 
+	/* 3. Parameters: early_param() handlers first, then every __setup(). */
+	parse_early_params();
+	parse_args();
+
+	/* 10. Initcalls, level by level (the early ones first). */
+	do_pre_smp_initcalls();
+	do_initcalls();
+
 	/* 12. Self-tests that may use init code and data. */
 	ktest_run_init_suites();
 

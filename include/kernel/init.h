@@ -68,4 +68,8 @@ struct obs_kernel_param {
 void parse_early_params(void);
 void parse_args(void);
 
+int do_one_initcall(initcall_t fn);
+void do_pre_smp_initcalls(void);
+void do_initcalls(void);
+
 #endif

@@ -1,0 +1,64 @@
+/*
+ * The "initcall" suite: every level ran, in order. One test initcall per
+ * level records its turn; the suite, run after the initcalls, reads the
+ * record. If do_initcalls() skipped a level or ran two out of order, the
+ * record shows it.
+ */
+#include <kernel/init.h>
+#include <kernel/ktest.h>
+
+enum { EARLY, PURE, CORE, POSTCORE, ARCH, SUBSYS, FS, ROOTFS, DEVICE, LATE, NR_LEVELS };
+
+static int turn_of[NR_LEVELS] __initdata;
+static int next_turn __initdata = 1;
+
+static void __init record(int level)
+{
+	turn_of[level] = next_turn++;
+}
+
+static int __init ktest_early(void) { record(EARLY); return 0; }
+static int __init ktest_pure(void) { record(PURE); return 0; }
+static int __init ktest_core(void) { record(CORE); return 0; }
+static int __init ktest_postcore(void) { record(POSTCORE); return 0; }
+static int __init ktest_arch(void) { record(ARCH); return 0; }
+static int __init ktest_subsys(void) { record(SUBSYS); return 0; }
+static int __init ktest_fs(void) { record(FS); return 0; }
+static int __init ktest_rootfs(void) { record(ROOTFS); return 0; }
+static int __init ktest_device(void) { record(DEVICE); return 0; }
+static int __init ktest_late(void) { record(LATE); return 0; }
+
+early_initcall(ktest_early);
+pure_initcall(ktest_pure);
+core_initcall(ktest_core);
+postcore_initcall(ktest_postcore);
+arch_initcall(ktest_arch);
+subsys_initcall(ktest_subsys);
+fs_initcall(ktest_fs);
+rootfs_initcall(ktest_rootfs);
+module_init(ktest_device);
+late_initcall(ktest_late);
+
+/* An initcall that fails on purpose: boot must report it and go on. */
+static int __init ktest_failing_initcall(void)
+{
+	return -22;
+}
+device_initcall(ktest_failing_initcall);
+
+static void __init every_level_ran_in_order(struct ktest *t)
+{
+	for (int level = 0; level < NR_LEVELS; level++) {
+		if (turn_of[level] != level + 1)
+			ktest_fail(t, __FILE__, __LINE__, "level %d ran as call %d, expected %d",
+				   level, turn_of[level], level + 1);
+	}
+}
+
+static const struct ktest_case initcall_cases[] __initconst = {
+	KTEST_CASE(every_level_ran_in_order),
+	{}
+};
+
+static const struct ktest_suite initcall_suite __initconst = { "initcall", initcall_cases };
+ktest_init_suite(initcall_suite);
