@@ -99,7 +99,8 @@ static bool find_symbol_by_name(const char *name, u32 *index)
 	return true;
 }
 
-const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsigned long *offset, char *namebuf)
+const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsigned long *offset,
+			    char *namebuf)
 {
 	u32 index;
 
@@ -142,5 +143,6 @@ int sprint_symbol(char *buf, unsigned long addr)
 	if (!kallsyms_lookup(addr, &size, &offset, buf))
 		return snprintf(buf, KSYM_SYMBOL_LEN, "0x%lx", addr);
 	length = strlen(buf);
-	return (int)length + snprintf(buf + length, KSYM_SYMBOL_LEN - length, "+0x%lx/0x%lx", offset, size);
+	return (int)length + snprintf(buf + length, KSYM_SYMBOL_LEN - length, "+0x%lx/0x%lx",
+				      offset, size);
 }

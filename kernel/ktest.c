@@ -5,12 +5,14 @@
  * The top-level plan `1..N` must come first, so the first run counts both
  * tables; numbering continues across the two runs. Boot log lines may fall
  * between suites, which KTAP allows. Lines go through console_write(), not
- * printk(), so loglevel= and quiet never hide a result.
+ * printk(), so loglevel= and quiet never hide a result. A case that ends
+ * with fewer free pages than it started with fails: leaks are found here.
  */
 #include <kernel/console.h>
 #include <kernel/glob.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
+#include <kernel/mm.h>
 #include <kernel/sections.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
@@ -105,7 +107,13 @@ static void run_suite(const struct ktest_suite *suite)
 		const struct ktest_case *c = &suite->cases[i];
 		struct ktest t = { .name = c->name };
 
+		unsigned long free_before = nr_free_pages();
+
 		c->run(&t);
+		/* xv6's countfree idea: a case that leaks pages fails. */
+		if (nr_free_pages() != free_before)
+			ktest_fail(&t, __FILE__, __LINE__, "leaked %ld page(s)",
+				   (long)(free_before - nr_free_pages()));
 		if (t.failed) {
 			suite_failed = true;
 			failed_cases++;

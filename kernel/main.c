@@ -10,16 +10,28 @@
 #include <kernel/console.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
+#include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 
 extern const char linux_banner[];
 
-/* 15. Report and hand over: leave QEMU with a status that says how the tests went. */
-static void __noreturn finish_boot(void)
+/*
+ * The end of boot, outside .init.text: start_kernel() is __init, and its
+ * own code is about to be freed and poisoned.
+ */
+static void __noinline __noreturn rest_init(void)
 {
-	int failed = ktest_failures();
+	int failed;
 
+	/* 13. Give the init sections' pages back: no __init code or data after this. */
+	free_initmem();
+
+	/* 14. Self-tests of the finished kernel. */
+	ktest_run_suites();
+
+	/* 15. Report and hand over: leave QEMU with a status that says how the tests went. */
+	failed = ktest_failures();
 	if (failed)
 		pr_info("ktest: %d test case(s) failed\n", failed);
 	pr_info("Special K: boot complete, exiting QEMU\n");
@@ -40,6 +52,9 @@ void __init __noreturn start_kernel(void)
 	parse_early_params();
 	parse_args();
 
+	/* 7. The page allocator: all RAM but the image and the reserved ranges. */
+	mem_init();
+
 	/* 10. Initcalls, level by level (the early ones first). */
 	do_pre_smp_initcalls();
 	do_initcalls();
@@ -47,8 +62,5 @@ void __init __noreturn start_kernel(void)
 	/* 12. Self-tests that may use init code and data. */
 	ktest_run_init_suites();
 
-	/* 14. Self-tests of the finished kernel. */
-	ktest_run_suites();
-
-	finish_boot();
+	rest_init();
 }

@@ -296,6 +296,7 @@ static void print_name_comment(const char *name)
 
 static void write_table(int ptr_size, unsigned long long text_address)
 {
+	/* + 1: malloc(0) may return NULL, which is no failure here. */
 	uint32_t *by_name = malloc((symbol_count + 1) * sizeof(*by_name));
 	size_t name_offset = 0;
 

@@ -11,14 +11,17 @@
 #   1. link with an empty table              -> .tmp_<name>1.elf
 #   2. table from 1's symbols, link again    -> .tmp_<name>2.elf
 #   3. table from 2's symbols, final link    -> OUT.elf
+#   4. check: nm of OUT.elf must equal nm of .tmp_<name>2.elf
 # scripts/kallsyms.c makes a table whose size depends only on the symbol
-# names, and links 2 and 3 have the same names, so their tables have the same
-# size, the layouts of 2 and 3 are identical and table 3 is exact. Step 4
-# checks that: the symbols of OUT.elf must equal those of link 2.
+# names. Links 1 and 2 have the same names, so tables 2 and 3 have the same
+# size, links 2 and 3 lay the kernel out identically, and table 3, made from
+# link 2's addresses, is exact for OUT.elf. Step 4 proves it.
 #
 # The objects are first combined with "ld -r" into OUT.o (<name>.o next to
 # OUT.elf; scripts/checksections inspects it), and every link starts from it.
 # Intermediate files stay next to OUT.elf, for reading when something fails.
+#
+# shellcheck disable=SC2086 # $LD, $CC and the flags are split into words on purpose
 set -eu
 
 if [ $# -lt 5 ]; then
@@ -30,7 +33,7 @@ lds=$2
 kallsyms=$3
 ptr_size=$4
 shift 4
-: "${LD:?}" "${NM:?}" "${CC:?}"
+: "${LD:?LD must name the linker}" "${NM:?NM must name nm}" "${CC:?CC must name the compiler}"
 CFLAGS_ASM=${CFLAGS_ASM-}
 LDFLAGS=${LDFLAGS-}
 
@@ -39,8 +42,8 @@ name=$(basename "$out" .elf)
 combined=$dir/$name.o
 tmp=$dir/.tmp_$name
 
-# LD, CC and the flag variables may hold several words ("clang --target=...").
-# They are split on purpose, with globbing off.
+# LD, CC and the flag variables may hold several words ("clang --target=..."),
+# so they are expanded unquoted; no globbing, though.
 set -f
 
 run()

@@ -31,6 +31,7 @@
 #define PTE_WRITE	(1 << 1)
 #define PTE_HUGE	(1 << 7)
 #define BOOT_STACK_SIZE	16384
+#define PML4_INDEX_DIRECT ((PAGE_OFFSET >> 39) & 511)
 
 	.section .head.text, "ax"
 	.code32
@@ -67,7 +68,9 @@ startup_32:
 	/*
 	 * Boot page tables, 2 MiB pages:
 	 *   PML4[0]   -> identity map of [0, 1 GiB): we are running there now;
+	 *   PML4[273] -> the direct map: [0, 2 GiB) at PAGE_OFFSET;
 	 *   PML4[511] -> PDPT[510], [511]: [0, 2 GiB) at KERNEL_VMA_BASE.
+	 * The last two share their page directories.
 	 */
 	movl	$PA(boot_pdpt_low), %eax
 	orl	$(PTE_PRESENT | PTE_WRITE), %eax
@@ -75,13 +78,18 @@ startup_32:
 	movl	$PA(boot_pdpt_high), %eax
 	orl	$(PTE_PRESENT | PTE_WRITE), %eax
 	movl	%eax, PA(boot_pml4) + 511 * 8
+	movl	$PA(boot_pdpt_direct), %eax
+	orl	$(PTE_PRESENT | PTE_WRITE), %eax
+	movl	%eax, PA(boot_pml4) + PML4_INDEX_DIRECT * 8
 
 	movl	$PA(boot_pd), %eax
 	orl	$(PTE_PRESENT | PTE_WRITE), %eax
 	movl	%eax, PA(boot_pdpt_low)
 	movl	%eax, PA(boot_pdpt_high) + 510 * 8
+	movl	%eax, PA(boot_pdpt_direct)
 	addl	$PAGE_SIZE, %eax
 	movl	%eax, PA(boot_pdpt_high) + 511 * 8
+	movl	%eax, PA(boot_pdpt_direct) + 8
 
 	/* 1024 PD entries (two PD pages back to back) of 2 MiB each. */
 	movl	$PA(boot_pd), %edi
@@ -176,6 +184,8 @@ boot_pml4:
 boot_pdpt_low:
 	.skip	PAGE_SIZE
 boot_pdpt_high:
+	.skip	PAGE_SIZE
+boot_pdpt_direct:
 	.skip	PAGE_SIZE
 boot_pd:
 	.skip	2 * PAGE_SIZE

@@ -109,6 +109,9 @@ void __init arch_parse_boot_info(void)
 {
 	const void *info = __va(boot_info_phys);
 
+	/* The first MiB: real-mode IVT, BIOS data, the EBDA and ROMs. */
+	boot_info_add_reserved(&boot_info, 0, 0x100000);
+
 	if (boot_magic == MULTIBOOT2_BOOTLOADER_MAGIC)
 		parse_multiboot2(info);
 	else if (boot_info_phys && *(const u32 *)info == HVM_START_MAGIC)

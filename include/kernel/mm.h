@@ -1,0 +1,40 @@
+/*
+ * The physical page allocator: blocks of 2^order pages, handed out as
+ * direct-map addresses (__va of their physical address).
+ */
+#ifndef _KERNEL_MM_H
+#define _KERNEL_MM_H
+
+#include <asm/page.h>
+#include <kernel/types.h>
+
+#define MAX_ORDER	10	/* largest block: 2^10 pages = 4 MiB */
+
+void *alloc_pages(unsigned int order);
+void free_pages(void *addr, unsigned int order);
+
+static inline void *alloc_page(void)
+{
+	return alloc_pages(0);
+}
+
+static inline void free_page(void *addr)
+{
+	free_pages(addr, 0);
+}
+
+unsigned long nr_free_pages(void);
+unsigned long totalram_pages(void);
+
+/* Build the allocator from boot_info's memory map, minus the image and reservations. */
+void mem_init(void);
+/* Poison the pages of [begin, end) with `poison`, give them to the allocator, and say so. */
+unsigned long free_reserved_area(void *begin, void *end, int poison, const char *what);
+
+/* Give the init region's pages to the allocator (the end of boot). */
+void free_initmem(void);
+/* What free_initmem() did, for the tests: pages freed, free pages before and after. */
+extern unsigned long initmem_freed_pages;
+extern unsigned long initmem_free_pages_before, initmem_free_pages_after;
+
+#endif

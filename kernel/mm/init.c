@@ -1,0 +1,23 @@
+/*
+ * free_initmem(): the end of boot. Every page between __init_begin and
+ * __init_end (.init.text, .init.data, the initcall and setup tables, the
+ * boot-time test suites, and on x86_64 the per-CPU template) is filled with
+ * a poison byte and handed to the page allocator. The poison (0xcc, int3 on
+ * x86) makes a stale call or read stand out rather than run recycled bytes.
+ */
+#include <kernel/init.h>
+#include <kernel/mm.h>
+#include <kernel/sections.h>
+
+#define POISON_FREE_INITMEM	0xcc
+
+unsigned long initmem_freed_pages;
+unsigned long initmem_free_pages_before, initmem_free_pages_after;
+
+void free_initmem(void)
+{
+	initmem_free_pages_before = nr_free_pages();
+	initmem_freed_pages = free_reserved_area(__init_begin, __init_end, POISON_FREE_INITMEM,
+						 "unused kernel image (initmem)");
+	initmem_free_pages_after = nr_free_pages();
+}

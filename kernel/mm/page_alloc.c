@@ -1,0 +1,230 @@
+/*
+ * The physical page allocator: a buddy allocator.
+ *
+ * Free memory is kept as blocks of 2^order pages, each aligned to its own
+ * size, on one list per order. Freeing a block looks at its "buddy" (the
+ * block it was split from: pfn ^ (1 << order)); when the buddy is free and
+ * of the same order the two merge, and so on upwards. So memory never
+ * fragments into pieces smaller than what is in use, and both operations
+ * take at most MAX_ORDER steps.
+ *
+ * Bookkeeping is one byte per page (free_order[]): the order of the free
+ * block that starts there, or NOT_FREE. The list links live inside the
+ * free pages themselves, reached through the direct map. The byte array is
+ * carved out of RAM at boot, before the allocator exists, and reserved.
+ */
+#include <kernel/bootinfo.h>
+#include <kernel/init.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/sections.h>
+#include <kernel/string.h>
+
+#define NOT_FREE	0xff
+
+struct free_block {
+	struct free_block *next, *prev;
+};
+
+static struct free_block free_lists[MAX_ORDER + 1];
+static u8 *free_order;
+static unsigned long min_pfn, max_pfn;
+static unsigned long total_pages, free_pages_count;
+
+static void list_add(struct free_block *head, struct free_block *b)
+{
+	b->next = head->next;
+	b->prev = head;
+	head->next->prev = b;
+	head->next = b;
+}
+
+static void list_del(struct free_block *b)
+{
+	b->prev->next = b->next;
+	b->next->prev = b->prev;
+}
+
+static struct free_block *pfn_block(unsigned long pfn)
+{
+	return __va((phys_addr_t)pfn << PAGE_SHIFT);
+}
+
+static unsigned long block_pfn(const void *addr)
+{
+	return __pa(addr) >> PAGE_SHIFT;
+}
+
+/* Put a block on its list, merging with free buddies first. */
+static void free_block(unsigned long pfn, unsigned int order)
+{
+	while (order < MAX_ORDER) {
+		unsigned long buddy = pfn ^ (1ul << order);
+
+		if (buddy < min_pfn || buddy >= max_pfn || free_order[buddy - min_pfn] != order)
+			break;
+		list_del(pfn_block(buddy));
+		free_order[buddy - min_pfn] = NOT_FREE;
+		pfn &= ~(1ul << order);
+		order++;
+	}
+	free_order[pfn - min_pfn] = order;
+	list_add(&free_lists[order], pfn_block(pfn));
+}
+
+void *alloc_pages(unsigned int order)
+{
+	unsigned int o = order;
+	struct free_block *b;
+	unsigned long pfn;
+
+	while (o <= MAX_ORDER && free_lists[o].next == &free_lists[o])
+		o++;
+	if (o > MAX_ORDER)
+		return NULL;
+	b = free_lists[o].next;
+	list_del(b);
+	pfn = block_pfn(b);
+	free_order[pfn - min_pfn] = NOT_FREE;
+	/* Split: the upper halves go back on the lower lists. */
+	while (o > order) {
+		o--;
+		free_order[pfn + (1ul << o) - min_pfn] = o;
+		list_add(&free_lists[o], pfn_block(pfn + (1ul << o)));
+	}
+	free_pages_count -= 1ul << order;
+	return b;
+}
+
+void free_pages(void *addr, unsigned int order)
+{
+	unsigned long pfn = block_pfn(addr);
+
+	if (!addr)
+		return;
+	free_block(pfn, order);
+	free_pages_count += 1ul << order;
+}
+
+unsigned long nr_free_pages(void)
+{
+	return free_pages_count;
+}
+
+unsigned long totalram_pages(void)
+{
+	return total_pages;
+}
+
+/* If [start, end) meets a reserved range or the image, return where that range ends. */
+static phys_addr_t __init reserved_end(phys_addr_t start, phys_addr_t end)
+{
+	phys_addr_t img_start = __pa(_text), img_end = __pa(_end);
+
+	if (start < img_end && end > img_start)
+		return img_end;
+	for (int i = 0; i < boot_info.nr_reserved; i++) {
+		const struct mem_region *r = &boot_info.reserved[i];
+
+		if (start < r->base + r->size && end > r->base)
+			return r->base + r->size;
+	}
+	return 0;
+}
+
+static phys_addr_t __init region_end(const struct mem_region *r)
+{
+	phys_addr_t end = r->base + r->size;
+
+	return end > DIRECT_MAP_PHYS_END ? DIRECT_MAP_PHYS_END : end;
+}
+
+/* First page-aligned free range of `size` bytes in usable RAM: for free_order[]. */
+static phys_addr_t __init find_free_range(phys_addr_t size)
+{
+	for (int i = 0; i < boot_info.nr_mem; i++) {
+		phys_addr_t start = ALIGN(boot_info.mem[i].base, PAGE_SIZE), skip;
+
+		while (start + size <= region_end(&boot_info.mem[i])) {
+			skip = reserved_end(start, start + size);
+			if (!skip)
+				return start;
+			start = ALIGN(skip, PAGE_SIZE);
+		}
+	}
+	return 0;
+}
+
+void __init mem_init(void)
+{
+	phys_addr_t map, map_size, ram = 0;
+	unsigned long pfn;
+
+	for (int i = 0; i <= MAX_ORDER; i++)
+		free_lists[i].next = free_lists[i].prev = &free_lists[i];
+	min_pfn = ~0ul;
+	for (int i = 0; i < boot_info.nr_mem; i++) {
+		const struct mem_region *r = &boot_info.mem[i];
+
+		ram += r->size;
+		if (r->base + r->size > DIRECT_MAP_PHYS_END)
+			pr_warn("mm: RAM above %#llx is outside the direct map, not used\n",
+				(unsigned long long)DIRECT_MAP_PHYS_END);
+		if (r->base >= DIRECT_MAP_PHYS_END)
+			continue;
+		if ((r->base >> PAGE_SHIFT) < min_pfn)
+			min_pfn = r->base >> PAGE_SHIFT;
+		if ((region_end(r) >> PAGE_SHIFT) > max_pfn)
+			max_pfn = region_end(r) >> PAGE_SHIFT;
+	}
+	if (min_pfn >= max_pfn)
+		panic("mm: no usable memory in the boot memory map");
+
+	map_size = ALIGN((phys_addr_t)(max_pfn - min_pfn), PAGE_SIZE);
+	map = find_free_range(map_size);
+	if (!map)
+		panic("mm: no room for the page map (%llu bytes)", (unsigned long long)map_size);
+	free_order = __va(map);
+	memset(free_order, NOT_FREE, max_pfn - min_pfn);
+	boot_info_add_reserved(&boot_info, map, map_size);
+
+	for (int i = 0; i < boot_info.nr_mem; i++) {
+		const struct mem_region *r = &boot_info.mem[i];
+		unsigned long end = region_end(r) >> PAGE_SHIFT;
+
+		for (pfn = ALIGN(r->base, PAGE_SIZE) >> PAGE_SHIFT; pfn < end; pfn++) {
+			phys_addr_t p = (phys_addr_t)pfn << PAGE_SHIFT;
+
+			/* Page 0 stays out: a NULL-looking page would hide bugs. */
+			if (pfn && !reserved_end(p, p + PAGE_SIZE)) {
+				free_block(pfn, 0);
+				free_pages_count++;
+			}
+		}
+	}
+	total_pages = free_pages_count;
+
+	pr_info("Memory: %luK/%lluK available (%luK kernel code, %luK rwdata, %luK rodata, "
+		"%luK init, %luK bss, %lluK reserved)\n",
+		free_pages_count << (PAGE_SHIFT - 10), (unsigned long long)(ram >> 10),
+		(unsigned long)(_etext - _stext) >> 10, (unsigned long)(_edata - _sdata) >> 10,
+		(unsigned long)(__end_rodata - __start_rodata) >> 10,
+		(unsigned long)(__init_end - __init_begin) >> 10,
+		(unsigned long)(__bss_stop - __bss_start) >> 10,
+		(unsigned long long)((ram >> 10) - (free_pages_count << (PAGE_SHIFT - 10))));
+}
+
+unsigned long free_reserved_area(void *begin, void *end, int poison, const char *what)
+{
+	unsigned long pages = 0;
+
+	for (char *p = begin; p < (char *)end; p += PAGE_SIZE) {
+		memset(p, poison, PAGE_SIZE);
+		free_block(__pa(p) >> PAGE_SHIFT, 0);
+		pages++;
+	}
+	free_pages_count += pages;
+	pr_info("Freeing %s memory: %luK\n", what, pages << (PAGE_SHIFT - 10));
+	return pages;
+}
