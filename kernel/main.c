@@ -13,6 +13,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/traps.h>
 
 extern const char linux_banner[];
 
@@ -51,6 +52,9 @@ void __init __noreturn start_kernel(void)
 	/* 3. Parameters: early_param() handlers first, then every __setup(). */
 	parse_early_params();
 	parse_args();
+
+	/* 6. Trap handlers: from here a fault is reported, not a silent reset. */
+	trap_init();
 
 	/* 7. The page allocator: all RAM but the image and the reserved ranges. */
 	mem_init();

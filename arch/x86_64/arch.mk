@@ -21,4 +21,5 @@ ARCH_CFLAGS	:= -m64 -mcmodel=kernel -mno-red-zone -mno-mmx -mno-sse -mno-sse2 \
 ARCH_LDFLAGS	:=
 ARCH_LIBS	:=
 
-ARCH_OBJS	:= boot/head.o kernel/bootinfo.o kernel/exit.o kernel/serial.o kernel/tsc.o
+ARCH_OBJS	:= boot/head.o kernel/bootinfo.o kernel/exit.o kernel/serial.o kernel/tsc.o \
+		   kernel/entry.o kernel/traps.o

@@ -136,6 +136,11 @@ startup_64:
 	movabsq	$boot_gdt_desc64, %rax
 	lgdt	(%rax)
 	movabsq	$boot_stack_top, %rsp
+	/* Drop the identity map: from now on a NULL pointer faults. */
+	movabsq	$boot_pml4, %rax
+	movq	$0, (%rax)
+	movq	%cr3, %rax
+	movq	%rax, %cr3
 	xorl	%ebp, %ebp		/* the end of the frame-pointer chain */
 	call	start_kernel
 1:	cli

@@ -1,0 +1,19 @@
+/*
+ * The registers of an interrupted context, in the order
+ * arch/x86_64/kernel/entry.S pushes them: the general registers, then the
+ * vector and error code, then what the CPU itself pushed (rip, cs, rflags,
+ * rsp, ss).
+ */
+#ifndef _ASM_PTRACE_H
+#define _ASM_PTRACE_H
+
+#ifndef __ASSEMBLER__
+struct pt_regs {
+	unsigned long r15, r14, r13, r12, r11, r10, r9, r8;
+	unsigned long rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	unsigned long vector, error_code;
+	unsigned long rip, cs, rflags, rsp, ss;
+};
+#endif
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * Entry stubs for the 32 CPU exception vectors.
+ *
+ * The CPU pushes an error code for some vectors only; the stubs of the
+ * others push 0 so that every frame has the shape of struct pt_regs
+ * (asm/ptrace.h). Then the vector number, every general register, and a
+ * call to do_trap(regs). If do_trap() returns (a fault recovered through
+ * the exception table changed regs->rip), the registers come back and
+ * iretq resumes.
+ */
+	.text
+
+.macro EXCEPTION vector, has_error_code
+	.balign 16
+	.if \has_error_code == 0
+	pushq	$0
+	.endif
+	pushq	$\vector
+	jmp	exception_common
+.endm
+
+	.balign 16
+	.globl exception_stubs
+exception_stubs:
+	EXCEPTION 0, 0
+	EXCEPTION 1, 0
+	EXCEPTION 2, 0
+	EXCEPTION 3, 0
+	EXCEPTION 4, 0
+	EXCEPTION 5, 0
+	EXCEPTION 6, 0
+	EXCEPTION 7, 0
+	EXCEPTION 8, 1
+	EXCEPTION 9, 0
+	EXCEPTION 10, 1
+	EXCEPTION 11, 1
+	EXCEPTION 12, 1
+	EXCEPTION 13, 1
+	EXCEPTION 14, 1
+	EXCEPTION 15, 0
+	EXCEPTION 16, 0
+	EXCEPTION 17, 1
+	EXCEPTION 18, 0
+	EXCEPTION 19, 0
+	EXCEPTION 20, 0
+	EXCEPTION 21, 1
+	EXCEPTION 22, 0
+	EXCEPTION 23, 0
+	EXCEPTION 24, 0
+	EXCEPTION 25, 0
+	EXCEPTION 26, 0
+	EXCEPTION 27, 0
+	EXCEPTION 28, 0
+	EXCEPTION 29, 1
+	EXCEPTION 30, 1
+	EXCEPTION 31, 0
+
+exception_common:
+	cld
+	pushq	%rax
+	pushq	%rbx
+	pushq	%rcx
+	pushq	%rdx
+	pushq	%rsi
+	pushq	%rdi
+	pushq	%rbp
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+	movq	%rsp, %rdi
+	call	do_trap
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rbp
+	popq	%rdi
+	popq	%rsi
+	popq	%rdx
+	popq	%rcx
+	popq	%rbx
+	popq	%rax
+	addq	$16, %rsp		/* vector and error code */
+	iretq

@@ -1,0 +1,191 @@
+/*
+ * x86_64 trap handling: the IDT, a TSS whose interrupt stacks (IST) catch
+ * double faults and NMIs on a known-good stack, and do_trap(), which turns
+ * an exception nobody handles into an oops: what happened, the registers,
+ * the faulting bytes and a symbolized backtrace, then panic().
+ */
+#include <asm/ptrace.h>
+#include <kernel/init.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/sections.h>
+#include <kernel/sprintf.h>
+#include <kernel/stacktrace.h>
+#include <kernel/traps.h>
+
+#define NR_EXCEPTIONS	32
+#define KERNEL_CS	0x08
+#define KERNEL_DS	0x10
+#define TSS_SELECTOR	0x18
+#define GATE_INTERRUPT	0x8e	/* present, ring 0, 64-bit interrupt gate */
+#define IST_DOUBLE_FAULT 1
+#define IST_NMI		2
+#define IST_STACK_SIZE	8192
+#define X86_TRAP_NMI	2
+#define X86_TRAP_DF	8
+#define X86_TRAP_PF	14
+
+struct idt_gate {
+	u16 offset_low;
+	u16 selector;
+	u8 ist;
+	u8 type;
+	u16 offset_mid;
+	u32 offset_high;
+	u32 reserved;
+} __packed;
+
+struct tss {
+	u32 reserved0;
+	u64 rsp[3];
+	u64 reserved1;
+	u64 ist[7];
+	u64 reserved2;
+	u16 reserved3;
+	u16 iomap_base;
+} __packed;
+
+struct desc_ptr {
+	u16 limit;
+	u64 base;
+} __packed;
+
+extern const char exception_stubs[];
+
+static struct idt_gate idt[NR_EXCEPTIONS] __aligned(16);
+static struct tss tss __aligned(16);
+static u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
+/* null, kernel code, kernel data, the TSS (a 16-byte system descriptor) */
+static u64 gdt[5] __aligned(16) = { 0, 0x00af9a000000ffff, 0x00cf92000000ffff };
+
+static const char *const exception_names[NR_EXCEPTIONS] = {
+	"divide error", "debug", "NMI", "int3", "overflow", "bounds", "invalid opcode",
+	"device not available", "double fault", "coprocessor segment overrun", "invalid TSS",
+	"segment not present", "stack segment", "general protection fault", "page fault",
+	"reserved", "x87 floating point", "alignment check", "machine check",
+	"SIMD floating point", "virtualization", "control protection",
+};
+
+static void __init set_gate(int vector, int ist)
+{
+	unsigned long addr = (unsigned long)exception_stubs + 16 * vector;
+
+	idt[vector] = (struct idt_gate){
+		.offset_low = addr & 0xffff,
+		.selector = KERNEL_CS,
+		.ist = ist,
+		.type = GATE_INTERRUPT,
+		.offset_mid = (addr >> 16) & 0xffff,
+		.offset_high = addr >> 32,
+	};
+}
+
+void __init trap_init(void)
+{
+	unsigned long base = (unsigned long)&tss, limit = sizeof(tss) - 1;
+	struct desc_ptr gdtr = { sizeof(gdt) - 1, (unsigned long)gdt };
+	struct desc_ptr idtr = { sizeof(idt) - 1, (unsigned long)idt };
+
+	tss.ist[IST_DOUBLE_FAULT - 1] = (unsigned long)ist_stacks[0] + IST_STACK_SIZE;
+	tss.ist[IST_NMI - 1] = (unsigned long)ist_stacks[1] + IST_STACK_SIZE;
+	tss.iomap_base = sizeof(tss);	/* no I/O permission bitmap */
+	/* An available 64-bit TSS descriptor: base and limit scattered as the format wants. */
+	gdt[3] = (limit & 0xffff) | ((base & 0xffffff) << 16) | (0x89ul << 40) |
+		 ((limit >> 16 & 0xf) << 48) | ((base >> 24 & 0xff) << 56);
+	gdt[4] = base >> 32;
+
+	for (int v = 0; v < NR_EXCEPTIONS; v++)
+		set_gate(v, v == X86_TRAP_DF ? IST_DOUBLE_FAULT : v == X86_TRAP_NMI ? IST_NMI : 0);
+
+	/* Load the GDT, reload CS with a far return and the data segments, then TR and the IDT. */
+	__asm__ __volatile__("lgdt %0\n\t"
+			     "pushq %1\n\t"
+			     "leaq 1f(%%rip), %%rax\n\t"
+			     "pushq %%rax\n\t"
+			     "lretq\n"
+			     "1:\tmovl %2, %%eax\n\t"
+			     "movl %%eax, %%ds\n\t"
+			     "movl %%eax, %%es\n\t"
+			     "movl %%eax, %%ss\n\t"
+			     "ltr %w3\n\t"
+			     "lidt %4"
+			     : : "m"(gdtr), "i"(KERNEL_CS), "i"(KERNEL_DS), "r"(TSS_SELECTOR), "m"(idtr)
+			     : "rax", "memory");
+	pr_info("traps: IDT with %d exception vectors, IST stacks for #DF and NMI\n", NR_EXCEPTIONS);
+}
+
+static unsigned long read_cr2(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static bool is_kernel_text(unsigned long addr)
+{
+	return in_section(addr, _stext, _etext) || in_section(addr, _sinittext, _einittext);
+}
+
+static void show_fault(const struct pt_regs *regs, unsigned long cr2)
+{
+	unsigned long err = regs->error_code;
+
+	printk(KERN_EMERG "BUG: unable to handle page fault for address: %016lx\n", cr2);
+	printk(KERN_EMERG "#PF: supervisor %s access in kernel mode\n",
+	       err & 0x10 ? "instruction fetch" : err & 0x2 ? "write" : "read");
+	printk(KERN_EMERG "#PF: error_code(0x%04lx) - %s\n", err,
+	       err & 0x1 ? "permissions violation" : "not-present page");
+}
+
+static void show_regs(const struct pt_regs *regs)
+{
+	printk(KERN_EMERG "RIP: %04lx:%pS\n", regs->cs, (void *)regs->rip);
+	if (is_kernel_text(regs->rip)) {
+		const u8 *code = (const u8 *)regs->rip;
+		char line[3 * 16 + 1];
+		int n = 0;
+
+		for (int i = 0; i < 16 && is_kernel_text(regs->rip + i); i++)
+			n += snprintf(line + n, sizeof(line) - n, "%02x ", code[i]);
+		printk(KERN_EMERG "Code: %s\n", line);
+	}
+	printk(KERN_EMERG "RSP: %04lx:%016lx EFLAGS: %08lx\n", regs->ss, regs->rsp, regs->rflags);
+	printk(KERN_EMERG "RAX: %016lx RBX: %016lx RCX: %016lx\n", regs->rax, regs->rbx, regs->rcx);
+	printk(KERN_EMERG "RDX: %016lx RSI: %016lx RDI: %016lx\n", regs->rdx, regs->rsi, regs->rdi);
+	printk(KERN_EMERG "RBP: %016lx R08: %016lx R09: %016lx\n", regs->rbp, regs->r8, regs->r9);
+	printk(KERN_EMERG "R10: %016lx R11: %016lx R12: %016lx\n", regs->r10, regs->r11, regs->r12);
+	printk(KERN_EMERG "R13: %016lx R14: %016lx R15: %016lx\n", regs->r13, regs->r14, regs->r15);
+}
+
+static bool print_frame(unsigned long pc, void *arg)
+{
+	(void)arg;
+	if (!is_kernel_text(pc))
+		return false;
+	printk(KERN_EMERG " [<%016lx>] %pS\n", pc, (void *)pc);
+	return true;
+}
+
+/* Called from entry.S for every exception, with interrupts off. */
+void do_trap(struct pt_regs *regs)
+{
+	static bool in_oops;
+	unsigned long vector = regs->vector;
+	const char *name = vector < NR_EXCEPTIONS && exception_names[vector] ?
+			   exception_names[vector] : "reserved";
+
+	/* A fault while reporting a fault: the report itself is broken, just stop. */
+	if (in_oops)
+		machine_exit(QEMU_EXIT_PANIC);
+	in_oops = true;
+
+	if (vector == X86_TRAP_PF)
+		show_fault(regs, read_cr2());
+	printk(KERN_EMERG "Oops: %s: %04lx [#1]\n", name, regs->error_code);
+	show_regs(regs);
+	printk(KERN_EMERG "Call Trace:\n");
+	print_frame(regs->rip, NULL);
+	walk_stack_frames(regs->rbp, print_frame, NULL);
+	panic("Fatal exception: %s", name);
+}

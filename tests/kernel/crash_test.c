@@ -1,0 +1,42 @@
+/*
+ * crash=MODE: crash the kernel on purpose, late in boot, so the runner can
+ * check that a fault ends in a readable oops naming the right exception
+ * and function, and a failure exit rather than a hang or a reset.
+ *   crash=null   read through a NULL pointer (a page fault / data abort)
+ *   crash=panic  call panic()
+ */
+#include <kernel/compiler.h>
+#include <kernel/init.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+
+static char crash_mode[16] __initdata;
+
+static int __init set_crash_mode(char *val)
+{
+	strscpy(crash_mode, val, sizeof(crash_mode));
+	return 0;
+}
+__setup("crash=", set_crash_mode);
+
+static int __noinline crash_null_deref(void)
+{
+	int *volatile p = NULL;
+
+	return *p;
+}
+
+static int __init crash_test(void)
+{
+	if (!crash_mode[0])
+		return 0;
+	pr_info("crash: crashing on purpose (crash=%s)\n", crash_mode);
+	if (strcmp(crash_mode, "null") == 0)
+		return crash_null_deref();
+	if (strcmp(crash_mode, "panic") == 0)
+		panic("crash=panic on the command line");
+	pr_warn("crash: unknown mode '%s' (null, panic)\n", crash_mode);
+	return -22;
+}
+late_initcall(crash_test);
