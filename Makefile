@@ -45,7 +45,7 @@ CFLAGS		:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 ASFLAGS		:= -D__ASSEMBLER__ -g -MMD -MP -fno-pic -fno-pie -Wa,--noexecstack $(ARCH_CFLAGS)
 LDFLAGS		:= -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none $(ARCH_LDFLAGS)
 
-GENERIC_SRCS	:= $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c tests/kernel/*.c)
+GENERIC_SRCS	:= $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c)
 OBJS		:= $(patsubst %.c,$(BUILD)/%.o,$(GENERIC_SRCS)) \
 		   $(addprefix $(BUILD)/arch/$(ARCH)/,$(ARCH_OBJS))
 

@@ -327,6 +327,14 @@ bool fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, cons
 	return false;
 }
 
+bool fdt_node_available(const struct fdt *fdt, int node)
+{
+	if (!fdt_getprop(fdt, node, "status", NULL))
+		return true;
+	return fdt_prop_has_string(fdt, node, "status", "okay") ||
+	       fdt_prop_has_string(fdt, node, "status", "ok");
+}
+
 u32 fdt_address_cells(const struct fdt *fdt, int node)
 {
 	u32 cells;

@@ -72,7 +72,7 @@ link_with_table()
 
 # A failed run must not leave an old kernel behind that looks up to date.
 rm -f "$out"
-run $LD -r -o "$combined" "$@"
+run $LD -r -z noexecstack -o "$combined" "$@"
 
 make_table 0 --empty < /dev/null
 link_with_table 0 "$tmp"1.elf

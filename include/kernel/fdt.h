@@ -82,6 +82,9 @@ int fdt_getprop_u32(const struct fdt *fdt, int node, const char *name, u32 *valu
 /* True if the property holds a string list and one of its strings is `str`. */
 bool fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, const char *str);
 
+/* A node is in use unless its "status" says otherwise ("disabled", "fail" ...). */
+bool fdt_node_available(const struct fdt *fdt, int node);
+
 /*
  * The cell counts a node gives its children's "reg" properties
  * (#address-cells defaults to 2 and #size-cells to 1, as the spec says).

@@ -20,7 +20,7 @@ void *bsearch(const void *key, const void *base, size_t num, size_t size,
 		if (result < 0)
 			high = mid;
 		else
-			low = mid + (mid + 1 < high);
+			low = mid + 1;
 	}
 	return NULL;
 }

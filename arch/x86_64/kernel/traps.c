@@ -1,10 +1,12 @@
 /*
  * x86_64 trap handling: the IDT, a TSS whose interrupt stacks (IST) catch
- * double faults and NMIs on a known-good stack, and do_trap(), which turns
- * an exception nobody handles into an oops: what happened, the registers,
+ * double faults and NMIs on a known-good stack, and do_trap(), which first
+ * asks the exception table for a fixup and turns an exception nobody
+ * handles into an oops: what happened, the registers,
  * the faulting bytes and a symbolized backtrace, then panic().
  */
 #include <asm/ptrace.h>
+#include <kernel/extable.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
@@ -175,6 +177,9 @@ void do_trap(struct pt_regs *regs)
 	const char *name = vector < NR_EXCEPTIONS && exception_names[vector] ?
 			   exception_names[vector] : "reserved";
 
+	/* An instruction listed in __ex_table: resume at its fixup. */
+	if (fixup_exception(regs))
+		return;
 	/* A fault while reporting a fault: the report itself is broken, just stop. */
 	if (in_oops)
 		machine_exit(QEMU_EXIT_PANIC);

@@ -14,6 +14,22 @@ struct pt_regs {
 	unsigned long vector, error_code;
 	unsigned long rip, cs, rflags, rsp, ss;
 };
+
+static inline unsigned long instruction_pointer(const struct pt_regs *regs)
+{
+	return regs->rip;
+}
+
+static inline void instruction_pointer_set(struct pt_regs *regs, unsigned long ip)
+{
+	regs->rip = ip;
+}
+
+/* idx is the register's place in struct pt_regs (EX_REG_* in asm/extable.h). */
+static inline void regs_set_register(struct pt_regs *regs, int idx, unsigned long v)
+{
+	((unsigned long *)regs)[idx] = v;
+}
 #endif
 
 #endif

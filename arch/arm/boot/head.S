@@ -1,0 +1,222 @@
+/*
+ * 32-bit ARM entry: from reset state, MMU off, to start_kernel().
+ *
+ * QEMU's virt board (-kernel with an ELF) loads the image at its physical
+ * load addresses (0x40100000 on) and jumps to the ELF entry, stext's
+ * physical address, in SVC mode with IRQs and FIQs masked, the MMU and
+ * caches off, and r0 = r1 = r2 = 0. Linux's convention has r2 point at the
+ * device tree; QEMU leaves it at the base of RAM instead. So: the device tree
+ * is where r2 points if a valid tree is there, else at PHYS_OFFSET.
+ *
+ * Steps:
+ *  1. leave Hyp mode if a loader left us there (QEMU does with
+ *     virtualization=on), mask every interrupt;
+ *  2. remember the device tree's physical address (boot_dtb_phys);
+ *  3. zero .bss, with physical addresses: the page table built next lives
+ *     there, so it must be cleared before, not after;
+ *  4. build the boot translation table: short-descriptor format (no LPAE),
+ *     4096 first-level entries of 1 MiB sections:
+ *
+ *       virtual                   physical                 memory type
+ *       0x40000000-0x77ffffff     0x40000000-0x77ffffff    normal, cached  (identity)
+ *       0xc0000000-0xf7ffffff     0x40000000-0x77ffffff    normal, cached  (direct map, image)
+ *       0xf8000000-0xffffffff     0x08000000-0x0fffffff    device, never executable
+ *       everything else           unmapped: a NULL pointer faults
+ *
+ *     The identity part exists because the MMU comes on while the CPU runs
+ *     here at physical addresses: the instruction after the one that sets
+ *     SCTLR.M is fetched through the new table. Once we run at 0xc01...,
+ *     nothing uses it any more. Devices get a fixed window at the top, not
+ *     an identity map, so that the low 3 GiB stay free of kernel mappings;
+ *     asm/page.h has IO_ADDRESS(). The table maps DIRECT_MAP_SIZE of RAM
+ *     whatever QEMU's -m: memory that is not there is never touched;
+ *  5. invalidate TLBs and the instruction cache, program TTBCR, TTBR0 and
+ *     DACR, switch on the MMU, the caches and branch prediction, and jump
+ *     to the kernel's link address;
+ *  6. give the boot CPU its stack and each exception mode its own, point
+ *     VBAR at the vectors (kernel/entry.S), clear fp so that backtraces end
+ *     here, and call start_kernel().
+ *
+ * Everything before step 6 runs at physical addresses although the code is
+ * linked at virtual ones: it is position-independent, and every symbol it
+ * needs goes through PA(). It lives in .head.text, first in the image.
+ */
+#include <asm/page.h>
+#include <asm/ptrace.h>
+
+#define PA(x)		((x) - KERNEL_VMA_BASE + PHYS_OFFSET)
+
+/* The FDT magic 0xd00dfeed is stored big-endian: a little-endian load sees this. */
+#define FDT_MAGIC_LE	0xedfe0dd0
+
+/* First-level section descriptors (ARM ARM, "Short-descriptor translation table format"). */
+#define SECT_TYPE	(1 << 1)
+#define SECT_B		(1 << 2)
+#define SECT_C		(1 << 3)
+#define SECT_XN		(1 << 4)	/* never execute */
+#define SECT_AP_KERNEL	(1 << 10)	/* AP[2:0] = 001: read/write at PL1, no user access */
+#define SECT_TEX_1	(1 << 12)
+#define SECT_S		(1 << 16)	/* shareable: coherent with the other CPUs */
+/* TEX=001 C=1 B=1: normal memory, write-back write-allocate. Domain 0. */
+#define SECT_NORMAL	(SECT_TYPE | SECT_AP_KERNEL | SECT_TEX_1 | SECT_C | SECT_B | SECT_S)
+/* TEX=000 C=0 B=1: shareable device memory. */
+#define SECT_DEVICE	(SECT_TYPE | SECT_AP_KERNEL | SECT_B | SECT_XN)
+
+/* TTBR0: table walks inner (IRGN=01) and outer (RGN=01) write-back write-allocate, shareable. */
+#define TTBR_WALK	((1 << 6) | (1 << 3) | (1 << 1))
+/* Domain 0 is a "client": the descriptors' access permissions are checked. */
+#define DACR_CLIENT_0	1
+
+#define SCTLR_M		(1 << 0)	/* MMU */
+#define SCTLR_A		(1 << 1)	/* alignment checks: off, the compiler emits unaligned loads */
+#define SCTLR_C		(1 << 2)	/* data cache */
+#define SCTLR_Z		(1 << 11)	/* branch prediction */
+#define SCTLR_I		(1 << 12)	/* instruction cache */
+#define SCTLR_V		(1 << 13)	/* high vectors: off, VBAR decides */
+#define SCTLR_TRE	(1 << 28)	/* TEX remap: off, TEX/C/B mean what they say */
+#define SCTLR_AFE	(1 << 29)	/* access flag: off, AP[0] is a permission bit */
+#define SCTLR_TE	(1 << 30)	/* exceptions in Thumb: off, entry.S is ARM code */
+#define SCTLR_SET	(SCTLR_M | SCTLR_C | SCTLR_Z | SCTLR_I)
+#define SCTLR_CLEAR	(SCTLR_A | SCTLR_V | SCTLR_TRE | SCTLR_AFE | SCTLR_TE)
+
+#define BOOT_STACK_SIZE		16384
+#define EXCEPTION_STACK_SIZE	4096
+
+	.section .head.text, "ax"
+	.arm
+	.arch_extension virt
+
+	.globl stext
+	.type	stext, %function
+stext:
+	/* 1. Hyp mode (PL2) cannot simply switch to SVC: return into it instead. */
+	mrs	r4, cpsr
+	and	r4, r4, #MODE_MASK
+	cmp	r4, #MODE_HYP
+	bne	1f
+	ldr	r4, =(MODE_SVC | PSR_A_BIT | PSR_I_BIT | PSR_F_BIT)
+	msr	spsr_cxsf, r4			/* the mode eret returns to ... */
+	adr	r4, 1f
+	msr	elr_hyp, r4			/* ... and the address */
+	eret
+1:	cpsid	aif, #MODE_SVC
+
+	/* 2. The device tree: r2 if it is inside the mapped RAM and holds one. */
+	ldr	r5, =PHYS_OFFSET
+	sub	r6, r2, r5
+	cmp	r6, #DIRECT_MAP_SIZE
+	bhs	2f
+	tst	r2, #3
+	bne	2f
+	ldr	r6, [r2]
+	ldr	r7, =FDT_MAGIC_LE
+	cmp	r6, r7
+	moveq	r5, r2
+2:	ldr	r6, =PA(boot_dtb_phys)
+	str	r5, [r6]
+
+	/* 3. Zero .bss (page aligned at both ends, see the linker script). */
+	ldr	r0, =PA(__bss_start)
+	ldr	r1, =PA(__bss_stop)
+	mov	r2, #0
+3:	cmp	r0, r1
+	strlo	r2, [r0], #4
+	blo	3b
+
+	/* 4. The boot translation table, 4 bytes per MiB of virtual space. */
+	ldr	r0, =PA(boot_pgd)
+	ldr	r1, =(PHYS_OFFSET + SECT_NORMAL)
+	add	r2, r0, #((PHYS_OFFSET >> SECTION_SHIFT) * 4)
+	add	r3, r0, #((KERNEL_VMA_BASE >> SECTION_SHIFT) * 4)
+	mov	r4, #(DIRECT_MAP_SIZE >> SECTION_SHIFT)
+4:	str	r1, [r2], #4			/* identity */
+	str	r1, [r3], #4			/* direct map */
+	add	r1, r1, #SECTION_SIZE
+	subs	r4, r4, #1
+	bne	4b
+
+	ldr	r1, =(IO_PHYS_BASE + SECT_DEVICE)
+	add	r3, r0, #((IO_VIRT_BASE >> SECTION_SHIFT) * 4)
+	mov	r4, #(IO_SIZE >> SECTION_SHIFT)
+5:	str	r1, [r3], #4
+	add	r1, r1, #SECTION_SIZE
+	subs	r4, r4, #1
+	bne	5b
+
+	/*
+	 * 5. The MMU. Nothing stale may survive in the TLBs, the instruction
+	 * cache or the branch predictor. (The data cache needs no clean-up:
+	 * it was off, and cortex-a7/a15 invalidate it at reset; QEMU models
+	 * no caches. On real SMP hardware ACTLR.SMP would also have to be set
+	 * before the caches go on, for coherency with the other cores.)
+	 */
+	mov	r1, #0
+	mcr	p15, 0, r1, c8, c7, 0		/* TLBIALL */
+	mcr	p15, 0, r1, c7, c5, 0		/* ICIALLU */
+	mcr	p15, 0, r1, c7, c5, 6		/* BPIALL */
+	dsb
+	isb
+	mcr	p15, 0, r1, c2, c0, 2		/* TTBCR = 0: short descriptors, TTBR0 for all */
+	orr	r0, r0, #TTBR_WALK
+	mcr	p15, 0, r0, c2, c0, 0		/* TTBR0 */
+	mov	r0, #DACR_CLIENT_0
+	mcr	p15, 0, r0, c3, c0, 0		/* DACR */
+	isb
+	mrc	p15, 0, r0, c1, c0, 0		/* SCTLR */
+	ldr	r1, =SCTLR_CLEAR
+	bic	r0, r0, r1
+	ldr	r1, =SCTLR_SET
+	orr	r0, r0, r1
+	mcr	p15, 0, r0, c1, c0, 0
+	isb
+	/* Translation is on; we still run in the identity map. Go high. */
+	ldr	pc, =start_high
+
+start_high:
+	/* 6. Stacks: SVC (the kernel's), then one per exception mode for entry.S. */
+	ldr	sp, =boot_stack_top
+	cps	#MODE_ABT
+	ldr	sp, =abort_stack_top
+	cps	#MODE_UND
+	ldr	sp, =undef_stack_top
+	cps	#MODE_IRQ
+	ldr	sp, =irq_stack_top
+	cps	#MODE_FIQ
+	ldr	sp, =fiq_stack_top
+	cps	#MODE_SVC
+
+	ldr	r0, =vectors
+	mcr	p15, 0, r0, c12, c0, 0		/* VBAR */
+	isb
+
+	mov	r11, #0				/* fp: the end of the frame-pointer chain */
+	bl	start_kernel
+6:	wfi
+	b	6b
+	.size	stext, . - stext
+	.ltorg
+
+	.data
+	.balign 4
+	.globl boot_dtb_phys
+boot_dtb_phys:
+	.long	0
+
+	.section .bss..page_aligned, "aw", %nobits
+	/* The translation table base must be 16 KiB aligned. */
+	.balign	16384
+	.globl boot_pgd
+boot_pgd:
+	.skip	16384
+	.globl boot_stack_bottom, boot_stack_top
+boot_stack_bottom:
+	.skip	BOOT_STACK_SIZE
+boot_stack_top:
+	.skip	EXCEPTION_STACK_SIZE
+abort_stack_top:
+	.skip	EXCEPTION_STACK_SIZE
+undef_stack_top:
+	.skip	EXCEPTION_STACK_SIZE
+irq_stack_top:
+	.skip	EXCEPTION_STACK_SIZE
+fiq_stack_top:

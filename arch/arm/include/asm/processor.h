@@ -1,0 +1,40 @@
+/*
+ * Small 32-bit ARM CPU operations the generic kernel needs.
+ */
+#ifndef _ASM_PROCESSOR_H
+#define _ASM_PROCESSOR_H
+
+#include <kernel/types.h>
+
+static inline void cpu_relax(void)
+{
+	/* "yield" hints a spin loop to an SMT core; a compiler barrier either way. */
+	__asm__ __volatile__("yield" ::: "memory");
+}
+
+/* IRQs and FIQs masked, then wait for an interrupt that can no longer come. */
+static inline void __attribute__((__noreturn__)) halt_forever(void)
+{
+	__asm__ __volatile__("cpsid if" ::: "memory");
+	for (;;)
+		__asm__ __volatile__("wfi");
+}
+
+/*
+ * The generic timer's virtual count, CNTVCT (CNTFRQ = 62.5 MHz on QEMU).
+ * Chosen over the PMU cycle counter PMCCNTR because it is 64 bits wide (the
+ * cycle counter is 32 bits and wraps in seconds), always running (the PMU
+ * must be enabled first) and readable the same way on every ARMv7 CPU with
+ * the generic timer (cortex-a7, cortex-a15, max). Under QEMU's
+ * -icount shift=0 it is exact and advances once per 16 guest instructions.
+ * The isb keeps the read from being done early, before preceding code.
+ */
+static inline u64 get_cycles(void)
+{
+	u32 lo, hi;
+
+	__asm__ __volatile__("isb\n\tmrrc p15, 1, %0, %1, c14" : "=r"(lo), "=r"(hi) : : "memory");
+	return ((u64)hi << 32) | lo;
+}
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * The exception vector table and the path from a vector into C.
+ *
+ * VBAR (set by head.S) points at `vectors`: eight branch instructions, one
+ * per exception kind (VECTOR_* in asm/ptrace.h). Every vector takes the
+ * same road: save the interrupted registers as a struct pt_regs on the
+ * stack of the mode the exception entered (head.S gave abort, undefined,
+ * IRQ and FIQ mode a stack each; SVC uses the kernel stack) and call
+ * do_trap(regs, vector) in traps.c. That either prints what happened and
+ * panics, or, for a fault the exception table fixes up, returns: then the
+ * (changed) registers are restored and the interrupted code resumes.
+ *
+ * Also here: semihosting_call, whose trap instruction the SVC handler must
+ * be able to recognise by address (asm/semihosting.h).
+ */
+#include <asm/ptrace.h>
+
+	.text
+	.arm
+
+	/* VBAR ignores its low 5 bits: the table must be 32-byte aligned. */
+	.balign 32
+	.globl vectors
+vectors:
+	b	vector_reset
+	b	vector_undef
+	b	vector_svc
+	b	vector_pabt
+	b	vector_dabt
+	b	vector_unused
+	b	vector_irq
+	b	vector_fiq
+
+/*
+ * One entry per vector. The CPU left in lr the address of the exception's
+ * instruction plus an offset that depends on the kind (ARM ARM, "Exception
+ * return"): subtracting it gives the instruction that trapped (aborts,
+ * undefined, svc) or the one that was about to run (IRQ, FIQ).
+ */
+	.macro	exception_entry name, vector, lr_offset
+vector_\name:
+	sub	lr, lr, #\lr_offset
+	sub	sp, sp, #(S_FRAME_SIZE - S_SP)	/* room for sp, lr, pc, psr */
+	stmdb	sp!, {r0-r12}
+	mov	r0, #\vector
+	b	exception_common
+	.endm
+
+	exception_entry reset, VECTOR_RESET, 0
+	exception_entry undef, VECTOR_UNDEF, 4
+	exception_entry svc, VECTOR_SVC, 4
+	exception_entry pabt, VECTOR_PABT, 4
+	exception_entry dabt, VECTOR_DABT, 8
+	exception_entry unused, VECTOR_UNUSED, 0
+	exception_entry irq, VECTOR_IRQ, 4
+	exception_entry fiq, VECTOR_FIQ, 4
+
+/* r0 = vector number, lr = trapping pc, sp -> pt_regs with r0-r12 filled in. */
+	.type	exception_common, %function
+exception_common:
+	str	lr, [sp, #S_PC]
+	mrs	r1, spsr
+	str	r1, [sp, #S_PSR]
+
+	/*
+	 * sp and lr are banked: the interrupted mode's own are only visible
+	 * from that mode. Visit it with IRQs and FIQs masked (user mode is
+	 * reached through system mode, which shares its registers), then
+	 * come back. If the exception came from this very mode (svc from SVC),
+	 * its sp is the one above our frame and its lr was just overwritten.
+	 */
+	and	r2, r1, #MODE_MASK
+	cmp	r2, #MODE_USR
+	moveq	r2, #MODE_SYS
+	mrs	r3, cpsr
+	and	r6, r3, #MODE_MASK
+	orr	r2, r2, #(PSR_I_BIT | PSR_F_BIT)
+	msr	cpsr_c, r2
+	mov	r4, sp
+	mov	r5, lr
+	msr	cpsr_c, r3
+	and	r2, r2, #MODE_MASK
+	cmp	r2, r6
+	addeq	r4, sp, #S_FRAME_SIZE
+	str	r4, [sp, #S_SP]
+	str	r5, [sp, #S_LR]
+
+	mov	r1, r0
+	mov	r0, sp
+	/* fp = 0 ends the handler's own backtrace; traps.c walks the interrupted one. */
+	mov	r11, #0
+	bl	do_trap
+
+	/*
+	 * do_trap() returned: resume at regs->pc with regs->psr (which holds
+	 * the interrupted mode) and r0-r12 from the frame, as a fixup left
+	 * them. rfe loads pc and cpsr from the frame's last two words and
+	 * leaves sp where it was before the exception. The interrupted
+	 * mode's own sp and lr were never changed.
+	 */
+	ldmia	sp, {r0-r12}
+	add	sp, sp, #S_PC
+	rfeia	sp!
+	.size	exception_common, . - exception_common
+
+/*
+ * unsigned long semihosting_call(unsigned long op, const void *arg)
+ * r0 = operation, r1 = argument block; the result comes back in r0.
+ * "svc 0x123456" is the semihosting trap for A32 code.
+ */
+	.globl semihosting_call, semihosting_trap
+	.type	semihosting_call, %function
+semihosting_call:
+semihosting_trap:
+	svc	0x123456
+	bx	lr
+	.size	semihosting_call, . - semihosting_call

@@ -1,0 +1,178 @@
+/*
+ * What happens when the CPU takes an exception.
+ *
+ * entry.S saved the interrupted registers and calls do_trap() for every
+ * vector. A data abort at an instruction listed in the exception table is
+ * expected (copy_from_kernel_nofault() probing an address): the fixup
+ * changes the saved registers and entry.S resumes. Everything else is a bug
+ * for now (BUG() and interrupts are later work), and a bug must be loud:
+ * the kind of exception, the fault address and status for aborts, the
+ * registers, where it happened (with symbol names) and a backtrace, then
+ * panic(), which leaves QEMU with QEMU_EXIT_PANIC.
+ *
+ * One more expected visitor: the semihosting trap when QEMU runs without
+ * -semihosting (asm/semihosting.h).
+ */
+#include <asm/ptrace.h>
+#include <asm/semihosting.h>
+#include <kernel/extable.h>
+#include <kernel/init.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/sections.h>
+#include <kernel/stacktrace.h>
+#include <kernel/traps.h>
+
+#define FSR_WNR		(1 << 11)	/* data abort on a write */
+
+extern const char vectors[];
+
+static const char *const vector_names[] = {
+	"branch to the reset vector", "undefined instruction", "supervisor call",
+	"prefetch abort", "data abort", "hypervisor trap", "IRQ", "FIQ",
+};
+
+/* The fault status, FS = FSR[10] : FSR[3:0], in the short-descriptor format's encoding. */
+static const char *fault_status_name(unsigned long fsr)
+{
+	switch ((fsr >> 6 & 0x10) | (fsr & 0xf)) {
+	case 0x01: return "alignment fault";
+	case 0x02: return "debug event";
+	case 0x03: return "access flag fault, section";
+	case 0x04: return "instruction cache maintenance fault";
+	case 0x05: return "translation fault, section";
+	case 0x06: return "access flag fault, page";
+	case 0x07: return "translation fault, page";
+	case 0x08: return "synchronous external abort";
+	case 0x09: return "domain fault, section";
+	case 0x0b: return "domain fault, page";
+	case 0x0c: return "external abort on a first-level table walk";
+	case 0x0d: return "permission fault, section";
+	case 0x0e: return "external abort on a second-level table walk";
+	case 0x0f: return "permission fault, page";
+	case 0x10: return "TLB conflict abort";
+	case 0x16: return "asynchronous external abort";
+	default: return "unknown fault";
+	}
+}
+
+static unsigned long read_dfsr(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mrc p15, 0, %0, c5, c0, 0" : "=r"(v));
+	return v;
+}
+
+static unsigned long read_dfar(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mrc p15, 0, %0, c6, c0, 0" : "=r"(v));
+	return v;
+}
+
+static unsigned long read_ifsr(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mrc p15, 0, %0, c5, c0, 1" : "=r"(v));
+	return v;
+}
+
+static unsigned long read_ifar(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mrc p15, 0, %0, c6, c0, 2" : "=r"(v));
+	return v;
+}
+
+static bool is_kernel_text(unsigned long addr)
+{
+	return in_section(addr, _stext, _etext) || in_section(addr, _sinittext, _einittext);
+}
+
+/* Print one frame of the interrupted code; stop at the first address that is not code. */
+static bool print_frame(unsigned long pc, void *arg)
+{
+	(void)arg;
+	if (!is_kernel_text(pc))
+		return false;
+	printk(KERN_EMERG " [<%08lx>] %pS\n", pc, (void *)pc);
+	return true;
+}
+
+static void show_regs(const struct pt_regs *regs)
+{
+	const unsigned long *r = regs->r;
+
+	printk(KERN_EMERG "PC is at %pS\n", (void *)regs->pc);
+	printk(KERN_EMERG "LR is at %pS\n", (void *)regs->lr);
+	if (is_kernel_text(regs->pc))
+		printk(KERN_EMERG "Code: %08lx\n", *(const unsigned long *)regs->pc);
+	printk(KERN_EMERG "pc : [<%08lx>]    lr : [<%08lx>]    psr: %08lx\n",
+	       regs->pc, regs->lr, regs->psr);
+	printk(KERN_EMERG "sp : %08lx  ip : %08lx  fp : %08lx\n", regs->sp, r[12], r[11]);
+	printk(KERN_EMERG "r10: %08lx  r9 : %08lx  r8 : %08lx\n", r[10], r[9], r[8]);
+	printk(KERN_EMERG "r7 : %08lx  r6 : %08lx  r5 : %08lx  r4 : %08lx\n", r[7], r[6], r[5], r[4]);
+	printk(KERN_EMERG "r3 : %08lx  r2 : %08lx  r1 : %08lx  r0 : %08lx\n", r[3], r[2], r[1], r[0]);
+}
+
+/*
+ * head.S already pointed VBAR at the vectors and gave each exception mode a
+ * stack, so that even a fault before this step is reported. What is left
+ * is to check that the CPU took the address: VBAR exists only with the
+ * Security Extensions, which every core we boot has.
+ */
+void __init trap_init(void)
+{
+	unsigned long vbar;
+
+	__asm__ __volatile__("mrc p15, 0, %0, c12, c0, 0" : "=r"(vbar));
+	if (vbar != (unsigned long)vectors)
+		panic("traps: VBAR is %#lx, not the vectors at %#lx", vbar, (unsigned long)vectors);
+	pr_info("traps: exception vectors at %#lx (VBAR), a stack for each exception mode\n", vbar);
+}
+
+/*
+ * Called by entry.S for every vector: IRQs and FIQs masked, on the
+ * exception mode's stack. Returns only when the interrupted code may go on
+ * (at regs->pc, with the registers in regs).
+ */
+void do_trap(struct pt_regs *regs, unsigned long vector)
+{
+	static bool in_oops;
+	const char *name = vector < ARRAY_SIZE(vector_names) ? vector_names[vector] : "?";
+
+	if (vector == VECTOR_SVC && regs->pc == (unsigned long)semihosting_trap)
+		semihosting_unavailable();
+	/* A load or store listed in __ex_table: resume at its fixup. */
+	if (vector == VECTOR_DABT && fixup_exception(regs))
+		return;
+	/* A fault while reporting a fault: the report itself is broken, just stop. */
+	if (in_oops)
+		machine_exit(QEMU_EXIT_PANIC);
+	in_oops = true;
+
+	if (vector == VECTOR_DABT) {
+		unsigned long dfsr = read_dfsr();
+
+		printk(KERN_EMERG "Unable to handle kernel paging request at virtual address %08lx\n",
+		       read_dfar());
+		printk(KERN_EMERG "DFSR %08lx: %s on %s\n", dfsr, fault_status_name(dfsr),
+		       dfsr & FSR_WNR ? "write" : "read");
+	} else if (vector == VECTOR_PABT) {
+		unsigned long ifsr = read_ifsr();
+
+		printk(KERN_EMERG "Unable to fetch an instruction at virtual address %08lx\n",
+		       read_ifar());
+		printk(KERN_EMERG "IFSR %08lx: %s\n", ifsr, fault_status_name(ifsr));
+	}
+	printk(KERN_EMERG "Oops: %s [#1]\n", name);
+	show_regs(regs);
+	printk(KERN_EMERG "Call Trace:\n");
+	print_frame(regs->pc, NULL);
+	walk_stack_frames(regs->r[11], print_frame, NULL);
+	panic("Fatal exception: %s", name);
+}

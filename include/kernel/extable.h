@@ -1,0 +1,52 @@
+/*
+ * The exception table, __ex_table: pairs of "this instruction may fault"
+ * and "resume here", gathered by the linker from every _ASM_EXTABLE* use
+ * (asm/extable.h) and sorted at build time by scripts/sorttable.
+ *
+ * An entry is three 32-bit words, 12 bytes on both arches. insn and fixup
+ * are offsets from the address of the field itself, so the table needs no
+ * relocation and is half the size of a table of 64-bit pointers. data
+ * says how to fix up: bits 0-7 the type, 8-15 a register that gets
+ * -EFAULT, 16-23 a register that gets 0 (the arch numbers them:
+ * asm/extable.h).
+ */
+#ifndef _KERNEL_EXTABLE_H
+#define _KERNEL_EXTABLE_H
+
+#define EX_TYPE_DEFAULT		0	/* resume at the fixup */
+#define EX_TYPE_EFAULT_REG	1	/* ...with -EFAULT in the error register */
+#define EX_TYPE_EFAULT_ZERO_REG	2	/* ...and the destination register zeroed */
+
+#define EX_DATA(type, err_reg, zero_reg)	((type) | ((err_reg) << 8) | ((zero_reg) << 16))
+
+#ifndef __ASSEMBLER__
+#include <asm/ptrace.h>
+#include <kernel/types.h>
+
+struct exception_table_entry {
+	s32 insn;
+	s32 fixup;
+	s32 data;
+};
+
+_Static_assert(sizeof(struct exception_table_entry) == 12, "scripts/sorttable.c expects 12 bytes");
+
+static inline unsigned long ex_insn_addr(const struct exception_table_entry *e)
+{
+	return (unsigned long)&e->insn + e->insn;
+}
+
+static inline unsigned long ex_fixup_addr(const struct exception_table_entry *e)
+{
+	return (unsigned long)&e->fixup + e->fixup;
+}
+
+const struct exception_table_entry *search_exception_tables(unsigned long addr);
+/* Called by the trap handlers: true when the fault was recovered (regs now resume at the fixup). */
+bool fixup_exception(struct pt_regs *regs);
+/* How many entries, and whether they are in order (a boot check: sorttable ran). */
+size_t exception_table_entries(void);
+bool exception_table_sorted(void);
+#endif
+
+#endif

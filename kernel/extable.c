@@ -1,0 +1,69 @@
+/*
+ * Searching the exception table and applying a fixup.
+ *
+ * The table is sorted at build time (scripts/sorttable), so a fault costs
+ * one binary search: about log2(N) comparisons, with no sorting at boot
+ * and no allocation, which matters because the first fault can come
+ * before any allocator exists.
+ */
+#include <kernel/bsearch.h>
+#include <kernel/errno.h>
+#include <kernel/extable.h>
+#include <kernel/sections.h>
+
+static int cmp_insn(const void *key, const void *elt)
+{
+	unsigned long addr = *(const unsigned long *)key;
+	unsigned long insn = ex_insn_addr(elt);
+
+	return addr < insn ? -1 : addr > insn;
+}
+
+const struct exception_table_entry *search_exception_tables(unsigned long addr)
+{
+	return bsearch(&addr, __start___ex_table, exception_table_entries(),
+		       sizeof(struct exception_table_entry), cmp_insn);
+}
+
+size_t exception_table_entries(void)
+{
+	return section_count(__start___ex_table, __stop___ex_table,
+			     sizeof(struct exception_table_entry));
+}
+
+bool exception_table_sorted(void)
+{
+	const struct exception_table_entry *e = (const void *)__start___ex_table;
+
+	for (size_t i = 1; i < exception_table_entries(); i++)
+		if (ex_insn_addr(&e[i - 1]) > ex_insn_addr(&e[i]))
+			return false;
+	return true;
+}
+
+bool fixup_exception(struct pt_regs *regs)
+{
+	const struct exception_table_entry *e = search_exception_tables(instruction_pointer(regs));
+	int type, err_reg, zero_reg;
+
+	if (!e)
+		return false;
+	type = e->data & 0xff;
+	err_reg = (e->data >> 8) & 0xff;
+	zero_reg = (e->data >> 16) & 0xff;
+	switch (type) {
+	case EX_TYPE_EFAULT_ZERO_REG:
+		regs_set_register(regs, zero_reg, 0);
+		regs_set_register(regs, err_reg, (unsigned long)-EFAULT);
+		break;
+	case EX_TYPE_EFAULT_REG:
+		regs_set_register(regs, err_reg, (unsigned long)-EFAULT);
+		break;
+	case EX_TYPE_DEFAULT:
+		break;
+	default:
+		return false;
+	}
+	instruction_pointer_set(regs, ex_fixup_addr(e));
+	return true;
+}

@@ -1,0 +1,112 @@
+/*
+ * The 32-bit ARM kernel image. Linked at KERNEL_VMA_BASE + 1 MiB
+ * (0xC0100000) and loaded at PHYS_OFFSET + 1 MiB (0x40100000), so every
+ * output section's load address is its virtual address minus LOAD_OFFSET:
+ * `readelf -l` shows VirtAddr 0xc01... and PhysAddr 0x401.... The first MiB
+ * of RAM is left to QEMU, which puts the device tree there (only for a
+ * kernel linked at or above 0x40100000).
+ *
+ * Layout and program headers, in the order of linker/x86_64.lds.S:
+ *
+ *   text      R-X  .text (head, vectors, .sched.text ...)
+ *   rodata    R--  .rodata, __ex_table, __bug_table, .ktest_suites, notes
+ *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
+ *   initdata  RW-  .init.data, .init.setup, .initcall.init,    | page aligned,
+ *                  .altinstructions, .data..percpu            /  freed at the end
+ *   data      RW-  .data, .bss
+ *
+ * Unlike x86_64 the per-CPU template is not zero-based: ARM has no segment
+ * base to add, a CPU reaches its copy as template address + offset
+ * (asm/percpu.h). So PERCPU_SECTION places it at an ordinary address, in
+ * the init region: once each CPU has its copy, the template is not needed.
+ *
+ * The ELF entry point is the physical address of stext: QEMU jumps to it
+ * with the MMU off and does not translate it.
+ */
+#include <asm/page.h>
+
+#define LOAD_OFFSET	(KERNEL_VMA_BASE - PHYS_OFFSET)
+
+#include "sections.lds.h"
+
+OUTPUT_FORMAT("elf32-littlearm")
+OUTPUT_ARCH(arm)
+ENTRY(phys_stext)
+
+PHDRS {
+	text PT_LOAD FLAGS(5);
+	rodata PT_LOAD FLAGS(4);
+	inittext PT_LOAD FLAGS(5);
+	initdata PT_LOAD FLAGS(6);
+	data PT_LOAD FLAGS(6);
+}
+
+SECTIONS
+{
+	/*
+	 * Unwind tables: the kernel is built with -fno-unwind-tables and
+	 * walks frame pointers, but clang and libgcc still emit
+	 * .ARM.exidx/.ARM.extab. Discarded first: the linker picks the first
+	 * statement that matches a section, and DISCARDS must stay last.
+	 */
+	/DISCARD/ : {
+		*(.ARM.exidx .ARM.exidx.*)
+		*(.ARM.extab .ARM.extab.*)
+	}
+
+	. = KERNEL_VMA_BASE + KERNEL_TEXT_OFFSET;
+	_text = .;
+
+	.text : AT_LOAD(.text) {
+		_stext = .;
+		HEAD_TEXT
+		TEXT_TEXT
+		SCHED_TEXT
+		/* Stubs the linker may generate (ARM/Thumb interworking, veneers). */
+		*(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
+		_etext = .;
+	} :text
+
+	. = ALIGN(PAGE_SIZE);
+	RO_DATA_SECTION :rodata
+	EXCEPTION_TABLE(4)
+	BUG_TABLE
+	KTEST_SUITES
+	.notes : AT_LOAD(.notes) {
+		__start_notes = .;
+		KEEP(*(.note.*))
+		__stop_notes = .;
+	}
+	. = ALIGN(PAGE_SIZE);
+	__end_rodata = .;
+
+	__init_begin = .;
+	INIT_TEXT_SECTION :inittext
+	ALTINSTR_REPLACEMENT
+	. = ALIGN(PAGE_SIZE);
+	INIT_DATA_SECTION :initdata
+	INIT_SETUP
+	INIT_CALLS
+	ALTERNATIVES
+	PERCPU_SECTION
+	. = ALIGN(PAGE_SIZE);
+	__init_end = .;
+
+	.data : AT_LOAD(.data) {
+		_sdata = .;
+		DATA_DATA
+		_edata = .;
+	} :data
+	BSS_SECTION
+	_end = .;
+
+	DISCARDS
+}
+
+/* What QEMU jumps to: the entry's physical address. */
+phys_stext = stext - LOAD_OFFSET;
+
+ASSERT(__per_cpu_start >= __init_begin && __per_cpu_end <= __init_end,
+       "per-CPU template outside the init region")
+ASSERT(_end - _text <= DIRECT_MAP_SIZE - KERNEL_TEXT_OFFSET,
+       "kernel image too large for the boot mapping")
