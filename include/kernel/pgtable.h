@@ -1,0 +1,26 @@
+/*
+ * The kernel's own page tables, per arch, with per-section permissions.
+ *
+ * paging_init() (boot step 7, after the page allocator) replaces the boot
+ * mapping: the image in 4 KiB pages, .text read+execute, .rodata read-only
+ * and never executable (writable until mark_rodata_ro()), .data/.bss and
+ * init data read+write and never executable, .init.text read+execute; and
+ * the direct map of RAM read+write, never executable. A guard page below
+ * the boot stack is left unmapped, so an overflow faults.
+ *
+ * free_initmem() calls unmap_kernel_range() on the init region, so a stale
+ * pointer into it faults instead of reading recycled memory (the same
+ * pages stay reachable through the direct map). mark_rodata_ro() applies
+ * the final permissions; after it no page is both writable and executable,
+ * which count_wx_pages() checks by walking the tables.
+ */
+#ifndef _KERNEL_PGTABLE_H
+#define _KERNEL_PGTABLE_H
+
+void paging_init(void);
+void mark_rodata_ro(void);
+void unmap_kernel_range(unsigned long start, unsigned long end);
+/* Walk every mapping of the kernel's tables; return the number of 4 KiB pages that are W+X. */
+unsigned long count_wx_pages(void);
+
+#endif
