@@ -7,6 +7,7 @@
  */
 #include <asm/stacktrace.h>
 #include <kernel/printk.h>
+#include <kernel/sections.h>
 #include <kernel/stacktrace.h>
 
 #define STACK_WALK_SPAN	(64 * 1024)
@@ -30,16 +31,26 @@ void walk_stack_frames(unsigned long fp, bool (*fn)(unsigned long pc, void *arg)
 	}
 }
 
+/* Return addresses are printed with %pB: see kernel/lib/vsprintf.c. Stop at the first non-code. */
 static bool print_frame(unsigned long pc, void *arg)
 {
 	(void)arg;
-	printk(KERN_EMERG " [<%0*lx>] %pS\n", (int)(2 * sizeof(long)), pc, (void *)pc);
+	if (!is_kernel_text(pc))
+		return false;
+	printk(KERN_EMERG " [<%0*lx>] %pB\n", (int)(2 * sizeof(long)), pc, (void *)pc);
 	return true;
 }
 
 void show_backtrace(unsigned long fp)
 {
 	printk(KERN_EMERG "Call Trace:\n");
+	walk_stack_frames(fp, print_frame, NULL);
+}
+
+void show_trap_backtrace(unsigned long pc, unsigned long fp)
+{
+	printk(KERN_EMERG "Call Trace:\n");
+	printk(KERN_EMERG " [<%0*lx>] %pS\n", (int)(2 * sizeof(long)), pc, (void *)pc);
 	walk_stack_frames(fp, print_frame, NULL);
 }
 

@@ -22,4 +22,4 @@ ARCH_LDFLAGS	:=
 ARCH_LIBS	:=
 
 ARCH_OBJS	:= boot/head.o kernel/bootinfo.o kernel/exit.o kernel/serial.o kernel/tsc.o \
-		   kernel/entry.o kernel/traps.o
+		   kernel/entry.o kernel/traps.o mm/pgtable.o

@@ -15,6 +15,8 @@ extern char _text[], _stext[], _etext[];
 extern char __start_rodata[], __end_rodata[];
 extern char __init_begin[], __init_end[];
 extern char _sinittext[], _einittext[];
+/* Where the init region's data part starts (page aligned): init code lies below it. */
+extern char __init_data_begin[];
 extern char _sdata[], _edata[];
 extern char __bss_start[], __bss_stop[];
 extern char _end[];
@@ -48,6 +50,12 @@ static inline size_t section_count(const void *start, const void *stop, size_t s
 static inline bool in_section(unsigned long addr, const void *start, const void *stop)
 {
 	return addr >= (unsigned long)start && addr < (unsigned long)stop;
+}
+
+/* Code of the kernel image: .text, or .init.text (until it is freed). */
+static inline bool is_kernel_text(unsigned long addr)
+{
+	return in_section(addr, _stext, _etext) || in_section(addr, _sinittext, _einittext);
 }
 
 #endif

@@ -20,5 +20,7 @@ void walk_stack_frames(unsigned long fp, bool (*fn)(unsigned long pc, void *arg)
 /* Print "Call Trace:" and one symbolized line per frame above `fp`. */
 void show_backtrace(unsigned long fp);
 void dump_stack(void);
+/* After a trap: the faulting pc, then the frames above the interrupted frame pointer. */
+void show_trap_backtrace(unsigned long pc, unsigned long fp);
 
 #endif

@@ -12,8 +12,10 @@
  * (0xffffffff80100000 on x86_64, 0xc0100000 on ARM). Linux hashes a plain %p
  * to hide kernel addresses and prints the raw value only for %px; a teaching
  * kernel has nothing to hide, so %p here is Linux's %px with a 0x in front.
- * Only 'S' and 's' directly after %p select an extension; any other
- * character there is printed as it stands.
+ * Only 'S', 's' and 'B' directly after %p select an extension; any other
+ * character there is printed as it stands. %pB is for return addresses in
+ * backtraces: a call that ends a function returns just past its end, so the
+ * symbol is looked up at addr - 1 (and the offset printed for addr).
  */
 #include <kernel/ctype.h>
 #include <kernel/kallsyms.h>
@@ -166,18 +168,19 @@ static void put_symbol_text(struct out *o, const char *name, unsigned long offse
 	put_number(o, size, 0, 16, plain);
 }
 
-/* %pS and %ps: "name+0xoff/0xsize" or "name", or like %p outside every symbol. */
+/* %pS, %pB and %ps: "name+0xoff/0xsize" or "name", or like %p outside every symbol. */
 static void put_symbol(struct out *o, unsigned long addr, bool with_offset,
-		       const struct spec *spec)
+		       bool return_address, const struct spec *spec)
 {
 	char name[KSYM_NAME_LEN];
 	unsigned long size, offset;
 	struct out measure = { .buf = NULL, .size = 0, .len = 0 };
 
-	if (!kallsyms_lookup(addr, &size, &offset, name)) {
+	if (!kallsyms_lookup(addr - return_address, &size, &offset, name)) {
 		put_pointer(o, addr, *spec);
 		return;
 	}
+	offset += return_address;
 	/* Print once into nowhere to learn the length that the padding needs. */
 	put_symbol_text(&measure, name, offset, size, with_offset);
 	pad_before(o, spec, measure.len);
@@ -357,9 +360,9 @@ static const char *convert(struct out *o, const char *fmt, va_list *ap)
 		break;
 	case 'p':
 		addr = (unsigned long)va_arg(*ap, void *);
-		if (fmt[1] == 'S' || fmt[1] == 's') {
+		if (fmt[1] == 'S' || fmt[1] == 's' || fmt[1] == 'B') {
 			fmt++;
-			put_symbol(o, addr, *fmt == 'S', &spec);
+			put_symbol(o, addr, *fmt != 's', *fmt == 'B', &spec);
 		} else {
 			put_pointer(o, addr, spec);
 		}

@@ -219,8 +219,9 @@ unsigned long free_reserved_area(void *begin, void *end, int poison, const char 
 {
 	unsigned long pages = 0;
 
+	/* Through the direct map: the image may map these pages read-only. */
 	for (char *p = begin; p < (char *)end; p += PAGE_SIZE) {
-		memset(p, poison, PAGE_SIZE);
+		memset(__va(__pa(p)), poison, PAGE_SIZE);
 		free_block(__pa(p) >> PAGE_SHIFT, 0);
 		pages++;
 	}

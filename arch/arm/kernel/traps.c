@@ -88,11 +88,6 @@ static unsigned long read_ifar(void)
 	return v;
 }
 
-static bool is_kernel_text(unsigned long addr)
-{
-	return in_section(addr, _stext, _etext) || in_section(addr, _sinittext, _einittext);
-}
-
 /* Print one frame of the interrupted code; stop at the first address that is not code. */
 static bool print_frame(unsigned long pc, void *arg)
 {

@@ -194,7 +194,10 @@ boot_pdpt_direct:
 	.skip	PAGE_SIZE
 boot_pd:
 	.skip	2 * PAGE_SIZE
-	.globl boot_stack_bottom, boot_stack_top
+	/* Left unmapped by paging_init(): a boot-stack overflow faults here. */
+	.globl boot_stack_guard, boot_stack_bottom, boot_stack_top
+boot_stack_guard:
+	.skip	PAGE_SIZE
 boot_stack_bottom:
 	.skip	BOOT_STACK_SIZE
 boot_stack_top:

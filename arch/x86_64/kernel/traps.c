@@ -124,11 +124,6 @@ static unsigned long read_cr2(void)
 	return v;
 }
 
-static bool is_kernel_text(unsigned long addr)
-{
-	return in_section(addr, _stext, _etext) || in_section(addr, _sinittext, _einittext);
-}
-
 static void show_fault(const struct pt_regs *regs, unsigned long cr2)
 {
 	unsigned long err = regs->error_code;
@@ -160,15 +155,6 @@ static void show_regs(const struct pt_regs *regs)
 	printk(KERN_EMERG "R13: %016lx R14: %016lx R15: %016lx\n", regs->r13, regs->r14, regs->r15);
 }
 
-static bool print_frame(unsigned long pc, void *arg)
-{
-	(void)arg;
-	if (!is_kernel_text(pc))
-		return false;
-	printk(KERN_EMERG " [<%016lx>] %pS\n", pc, (void *)pc);
-	return true;
-}
-
 /* Called from entry.S for every exception, with interrupts off. */
 void do_trap(struct pt_regs *regs)
 {
@@ -189,8 +175,6 @@ void do_trap(struct pt_regs *regs)
 		show_fault(regs, read_cr2());
 	printk(KERN_EMERG "Oops: %s: %04lx [#1]\n", name, regs->error_code);
 	show_regs(regs);
-	printk(KERN_EMERG "Call Trace:\n");
-	print_frame(regs->rip, NULL);
-	walk_stack_frames(regs->rbp, print_frame, NULL);
+	show_trap_backtrace(regs->rip, regs->rbp);
 	panic("Fatal exception: %s", name);
 }

@@ -1,0 +1,168 @@
+/*
+ * The x86_64 kernel page tables (the interface: include/kernel/pgtable.h).
+ *
+ * Four levels: PML4 -> PDPT -> PD -> PT. The direct map uses 2 MiB pages
+ * (PS in the PD entry): it is plain RAM, read+write, never executable. The
+ * image uses 4 KiB pages so that each section, and the stack guard page,
+ * gets its own permissions:
+ *   .text, .init.text        present, read-only, executable
+ *   .rodata (until mark_rodata_ro), per-CPU template, init data,
+ *   .data, .bss              writable, NX
+ *   after mark_rodata_ro():  .rodata read-only, NX
+ * CR0.WP makes read-only apply to the kernel too; EFER.NXE (set in
+ * head.S) makes the NX bit count.
+ */
+#include <asm/page.h>
+#include <kernel/bootinfo.h>
+#include <kernel/init.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/pgtable.h>
+#include <kernel/printk.h>
+#include <kernel/sections.h>
+#include <kernel/string.h>
+
+#define PTE_PRESENT	(1ul << 0)
+#define PTE_WRITE	(1ul << 1)
+#define PTE_HUGE	(1ul << 7)
+#define PTE_NX		(1ul << 63)
+#define PTE_ADDR_MASK	0x000ffffffffff000ul
+#define PTRS_PER_TABLE	512
+#define PMD_SIZE	(1ul << 21)
+
+typedef unsigned long pte_t;
+
+extern char boot_stack_guard[];
+
+static pte_t *kernel_pml4;
+
+static unsigned int table_index(unsigned long va, int level)
+{
+	return (va >> (PAGE_SHIFT + 9 * level)) & (PTRS_PER_TABLE - 1);
+}
+
+static pte_t *next_table(pte_t *entry)
+{
+	if (!(*entry & PTE_PRESENT)) {
+		pte_t *table = alloc_page();
+
+		if (!table)
+			panic("paging: out of memory for page tables");
+		memset(table, 0, PAGE_SIZE);
+		/* Intermediate levels allow everything; the leaf decides. */
+		*entry = __pa(table) | PTE_PRESENT | PTE_WRITE;
+	}
+	return __va(*entry & PTE_ADDR_MASK);
+}
+
+/* The entry for va at `level` (0 = PT, 1 = PD), creating the tables above it. */
+static pte_t *walk_create(unsigned long va, int level)
+{
+	pte_t *table = kernel_pml4;
+
+	for (int l = 3; l > level; l--)
+		table = next_table(&table[table_index(va, l)]);
+	return &table[table_index(va, level)];
+}
+
+/* The 4 KiB entry for va, or NULL when no page table covers it. */
+static pte_t *lookup_pte(unsigned long va)
+{
+	pte_t *table = kernel_pml4;
+
+	for (int l = 3; l > 0; l--) {
+		pte_t e = table[table_index(va, l)];
+
+		if (!(e & PTE_PRESENT) || (e & PTE_HUGE))
+			return NULL;
+		table = __va(e & PTE_ADDR_MASK);
+	}
+	return &table[table_index(va, 0)];
+}
+
+static void flush_tlb_all(void)
+{
+	unsigned long cr3;
+
+	__asm__ __volatile__("mov %%cr3, %0\n\tmov %0, %%cr3" : "=r"(cr3) : : "memory");
+}
+
+static pte_t __init image_page_flags(unsigned long va)
+{
+	if (in_section(va, _text, _etext) || in_section(va, _sinittext, __init_data_begin))
+		return PTE_PRESENT;
+	return PTE_PRESENT | PTE_WRITE | PTE_NX;
+}
+
+void __init paging_init(void)
+{
+	phys_addr_t ram_end = 0;
+
+	kernel_pml4 = alloc_page();
+	memset(kernel_pml4, 0, PAGE_SIZE);
+
+	for (int i = 0; i < boot_info.nr_mem; i++) {
+		phys_addr_t end = boot_info.mem[i].base + boot_info.mem[i].size;
+
+		if (end > ram_end)
+			ram_end = end;
+	}
+	if (ram_end > DIRECT_MAP_PHYS_END)
+		ram_end = DIRECT_MAP_PHYS_END;
+	for (phys_addr_t pa = 0; pa < ram_end; pa += PMD_SIZE)
+		*walk_create((unsigned long)__va(pa), 1) = pa | PTE_PRESENT | PTE_WRITE | PTE_HUGE | PTE_NX;
+
+	for (unsigned long va = (unsigned long)_text; va < (unsigned long)_end; va += PAGE_SIZE) {
+		if (va == (unsigned long)boot_stack_guard)
+			continue;
+		*walk_create(va, 0) = __pa((void *)va) | image_page_flags(va);
+	}
+
+	__asm__ __volatile__("mov %0, %%cr3" : : "r"(__pa(kernel_pml4)) : "memory");
+	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map\n",
+		(unsigned long long)(ram_end >> 20));
+}
+
+void mark_rodata_ro(void)
+{
+	for (char *p = __start_rodata; p < __end_rodata; p += PAGE_SIZE)
+		*lookup_pte((unsigned long)p) &= ~PTE_WRITE;
+	flush_tlb_all();
+	pr_info("Write protecting the kernel read-only data: %luk\n",
+		(unsigned long)(__end_rodata - __start_rodata) >> 10);
+}
+
+void unmap_kernel_range(unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		pte_t *pte = lookup_pte(va);
+
+		if (pte)
+			*pte = 0;
+		__asm__ __volatile__("invlpg (%0)" : : "r"(va) : "memory");
+	}
+}
+
+/* Pages mapped W+X below `table` at `level`, given what the levels above allow. */
+static unsigned long count_wx(const pte_t *table, int level, bool writable, bool executable)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < PTRS_PER_TABLE; i++) {
+		pte_t e = table[i];
+		bool w = writable && (e & PTE_WRITE), x = executable && !(e & PTE_NX);
+
+		if (!(e & PTE_PRESENT))
+			continue;
+		if (level == 0 || (e & PTE_HUGE))
+			n += (w && x) ? 1ul << (9 * level) : 0;
+		else
+			n += count_wx(__va(e & PTE_ADDR_MASK), level - 1, w, x);
+	}
+	return n;
+}
+
+unsigned long count_wx_pages(void)
+{
+	return count_wx(kernel_pml4, 3, true, true);
+}
