@@ -50,6 +50,7 @@ OBJS		:= $(patsubst %.c,$(BUILD)/%.o,$(GENERIC_SRCS)) \
 		   $(addprefix $(BUILD)/arch/$(ARCH)/,$(ARCH_OBJS))
 
 KALLSYMS	:= $(O)/tools/kallsyms
+CHECKSECTIONS	:= $(O)/tools/checksections
 
 .PHONY: all iso run debug check sections clean deps host-tests
 
@@ -70,14 +71,15 @@ $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h
 	@$(if $(Q),echo "  LDS     $<")
 	$(Q)$(CC) $(CPPFLAGS) -E -P -x c -D__ASSEMBLER__ -MMD -MP -MT $@ -MF $@.d $< -o $@
 
-$(KALLSYMS): scripts/kallsyms.c
+$(O)/tools/%: scripts/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $<")
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $< -o $@
 
-$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) scripts/link-kernel.sh
+$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) scripts/link-kernel.sh
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
+		CHECKSECTIONS=$(CHECKSECTIONS) \
 		LDFLAGS="$(LDFLAGS)" V="$(V)" \
 		scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
 		$(OBJS) $(ARCH_LIBS)

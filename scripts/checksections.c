@@ -34,7 +34,7 @@ struct section {
 
 struct symbol {
 	const char *name;
-	uint64_t value, size;
+	uint64_t value;
 	unsigned type;
 	bool defined;		/* lives in one of the file's sections: shndx */
 	uint32_t shndx;
@@ -258,14 +258,14 @@ static void load_symbols(struct object *o)
 
 			memcpy(&s, p, sizeof(s));
 			name = s.st_name, shndx = s.st_shndx;
-			sym->value = s.st_value, sym->size = s.st_size;
+			sym->value = s.st_value;
 			sym->type = ELF64_ST_TYPE(s.st_info);
 		} else {
 			Elf32_Sym s;
 
 			memcpy(&s, p, sizeof(s));
 			name = s.st_name, shndx = s.st_shndx;
-			sym->value = s.st_value, sym->size = s.st_size;
+			sym->value = s.st_value;
 			sym->type = ELF32_ST_TYPE(s.st_info);
 		}
 		sym->name = string_at(o, symtab->link, name);
@@ -292,8 +292,7 @@ static bool is_named(const struct symbol *s)
 
 /*
  * The named symbol of section shndx that holds address addr: the closest
- * one starting at or below it (on a tie, a function or object rather than a
- * bare label). NULL when there is none.
+ * one starting at or below it. NULL when there is none.
  */
 static const struct symbol *symbol_at(const struct object *o, size_t shndx, uint64_t addr)
 {
@@ -305,8 +304,7 @@ static const struct symbol *symbol_at(const struct object *o, size_t shndx, uint
 
 		if (!s->defined || s->shndx != shndx || !is_named(s) || s->value > addr)
 			continue;
-		if (!best || s->value > best->value ||
-		    (s->value == best->value && best->type == STT_NOTYPE))
+		if (!best || s->value > best->value)
 			best = s;
 	}
 	return best;
@@ -326,7 +324,7 @@ static bool may_refer_to_init(const struct section *s)
 	/* Alternatives are applied during boot and lie in the init region too. */
 	if (!strcmp(s->name, ".altinstructions") || !strcmp(s->name, ".altinstr_replacement"))
 		return true;
-	/* Entry code that runs once, before anything is freed, and jumps to start_kernel. */
+	/* Entry code: runs once, before anything is freed; it jumps to start_kernel. */
 	if (!strcmp(s->name, ".head.text"))
 		return true;
 	/* Unwind tables describe every function; the linker script discards them. */
@@ -404,7 +402,8 @@ static unsigned x86_immediate_size(const unsigned char *code, uint64_t disp)
 /*
  * ARM REL: the addend is in the bytes being relocated (word), in the place
  * the relocation type says. Returned as an offset from the symbol to the
- * byte referred to.
+ * byte referred to. Types gcc does not emit for ARM-mode kernel code (Thumb
+ * ones) give 0: the symbol alone.
  */
 static int64_t arm_addend(uint32_t type, uint32_t word)
 {
@@ -433,10 +432,11 @@ static int64_t arm_addend(uint32_t type, uint32_t word)
 static uint64_t target_address(const struct object *o, const struct section *from,
 			       const struct reloc *r, const struct symbol *sym)
 {
-	const unsigned char *bytes = o->data + from->offset;
 	bool readable = from->type != SHT_NOBITS && r->offset < from->size;
+	const unsigned char *bytes = readable ? o->data + from->offset : NULL;
 	int64_t addend = r->addend;
 
+	/* In data, "PC-relative" is `.long target - .`: the addend is exact. */
 	if (o->machine == EM_X86_64 && (r->type == R_X86_64_PC32 || r->type == R_X86_64_PLT32) &&
 	    (from->flags & SHF_EXECINSTR) && readable)
 		addend += 4 + x86_immediate_size(bytes, r->offset);
@@ -465,9 +465,10 @@ static void report(const struct object *o, size_t from_index, const struct reloc
 
 	/*
 	 * A reference to a static function or object usually names its
-	 * section plus an addend, not the symbol: the name printed is that
-	 * of the closest named symbol, a best guess (with ARM section
-	 * anchors, the first object after the anchor).
+	 * section (or a local label) plus an addend, not the symbol. The name
+	 * printed is then that of the closest named symbol at or below the
+	 * address, as modpost's find_tosym() does: for static targets a best
+	 * guess (with ARM section anchors, the object at the anchor).
 	 */
 	if (!is_named(sym)) {
 		uint64_t addr = target_address(o, from, r, sym);
@@ -478,6 +479,13 @@ static void report(const struct object *o, size_t from_index, const struct reloc
 	fprintf(stderr, "section mismatch: %s (%s) refers to %s (%s)\n",
 		describe(o, from_index, r->offset, from_name, sizeof(from_name)), from->name,
 		to, o->sections[sym->shndx].name);
+}
+
+/* gcc pairs each MOVT with a MOVW of the same address: only that one is reported. */
+static bool is_arm_movt(uint32_t type)
+{
+	return type == R_ARM_MOVT_ABS || type == R_ARM_MOVT_PREL ||
+	       type == R_ARM_THM_MOVT_ABS || type == R_ARM_THM_MOVT_PREL;
 }
 
 /* Check every relocation of section rs; return how many are mismatches. */
@@ -505,10 +513,7 @@ static size_t check_relocations(const struct object *o, const struct section *rs
 		sym = &o->symbols[r.sym];
 		if (r.sym == 0 || !sym->defined || !is_init_section(&o->sections[sym->shndx]))
 			continue;
-		/* gcc pairs each MOVT with a MOVW of the same address: report that one only. */
-		if (o->machine == EM_ARM && (r.type == R_ARM_MOVT_ABS || r.type == R_ARM_MOVT_PREL ||
-					     r.type == R_ARM_THM_MOVT_ABS ||
-					     r.type == R_ARM_THM_MOVT_PREL))
+		if (o->machine == EM_ARM && is_arm_movt(r.type))
 			continue;
 		report(o, rs->info, &r, sym);
 		count++;

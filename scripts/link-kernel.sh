@@ -3,7 +3,8 @@
 #
 #   scripts/link-kernel.sh OUT.elf LINKER_SCRIPT.lds KALLSYMS_TOOL PTR_SIZE OBJECTS...
 #
-# Environment: LD, NM, CC; CFLAGS_ASM (flags for "$CC -c" of the generated
+# Environment: LD, NM, CC; CHECKSECTIONS (the section-mismatch checker,
+# run on the combined object); CFLAGS_ASM (flags for "$CC -c" of the generated
 # table.S); LDFLAGS (flags for the final links); V=1 echoes each command.
 #
 # The table holds the address of every symbol, but linking it in moves the
@@ -73,6 +74,8 @@ link_with_table()
 # A failed run must not leave an old kernel behind that looks up to date.
 rm -f "$out"
 run $LD -r -z noexecstack -o "$combined" "$@"
+# Code outside .init.* must not refer to .init.*: it is freed after boot.
+run "$CHECKSECTIONS" "$combined"
 
 make_table 0 --empty < /dev/null
 link_with_table 0 "$tmp"1.elf

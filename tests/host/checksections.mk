@@ -13,10 +13,12 @@ HOST_TESTS	+= checksections_test
 CHECKSECTIONS_O		:= $(O)/checksections
 CHECKSECTIONS_SRC	:= $(SRCTREE)/tests/host/checksections
 CHECKSECTIONS_CASES	:= clean init_to_text_ok initcall_ok mismatch_call mismatch_data \
-			   mismatch_table
+			   mismatch_anchor mismatch_table
 CHECKSECTIONS_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 			   -fno-stack-protector -I$(SRCTREE)/include
-CHECKSECTIONS_HEADERS	:= $(SRCTREE)/include/kernel/init.h $(SRCTREE)/include/kernel/compiler.h
+CHECKSECTIONS_HEADERS	:= $(SRCTREE)/include/kernel/init.h \
+			   $(SRCTREE)/include/kernel/compiler.h \
+			   $(SRCTREE)/tests/host/checksections.mk
 
 CHECKSECTIONS_CC_x86_64	?= gcc
 CHECKSECTIONS_LD_x86_64	?= ld
@@ -24,6 +26,9 @@ CHECKSECTIONS_FLAGS_x86_64 := -m64 -mcmodel=kernel -fno-pic -mno-red-zone
 CHECKSECTIONS_CC_arm	?= arm-none-eabi-gcc
 CHECKSECTIONS_LD_arm	?= arm-none-eabi-ld
 CHECKSECTIONS_FLAGS_arm	:= -march=armv7-a -marm
+# Without section anchors each reference names its own object, so a wrong
+# addend shows (mismatch_anchor.c covers the anchors).
+CHECKSECTIONS_FLAGS_arm_mismatch_data := -fno-section-anchors
 
 $(CHECKSECTIONS_O)/checksections: $(SRCTREE)/scripts/checksections.c
 	@mkdir -p $(dir $@)
@@ -41,7 +46,7 @@ $(patsubst %,$(CHECKSECTIONS_O)/$(1)/%.o,$(CHECKSECTIONS_CASES)): $(CHECKSECTION
 	$$(Q)$$(CHECKSECTIONS_CC_$(1)) $$(CHECKSECTIONS_CFLAGS) $$(CHECKSECTIONS_FLAGS_$(1)) \
 		-c $(CHECKSECTIONS_SRC)/common.c -o $$@.common
 	$$(Q)$$(CHECKSECTIONS_CC_$(1)) $$(CHECKSECTIONS_CFLAGS) $$(CHECKSECTIONS_FLAGS_$(1)) \
-		-c $$< -o $$@.case
+		$$(CHECKSECTIONS_FLAGS_$(1)_$$*) -c $$< -o $$@.case
 	$$(Q)$$(CHECKSECTIONS_LD_$(1)) -r -o $$@ $$@.common $$@.case
 endef
 

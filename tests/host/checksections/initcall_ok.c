@@ -35,12 +35,12 @@ static const char *const boot_suite_ptr __attribute__((used))
 static void (*const alt_entry)(void) __attribute__((used))
 	__attribute__((section(".altinstructions"))) = (void (*)(void))my_driver_init;
 
-int __init start_kernel_like(void)
+int __init __attribute__((noinline)) start_kernel_like(void)
 {
 	return initcall_ok_ran;
 }
 
-void __attribute__((section(".head.text"))) entry_like(void)
+int __attribute__((section(".head.text"))) entry_like(void)
 {
-	start_kernel_like();
+	return start_kernel_like();
 }

@@ -1,7 +1,9 @@
 /*
- * Permanent code and data using boot-only data: static objects, which the
- * relocations name as their section plus an offset. Every reference is to
- * an object that does not start its section, so a wrong addend shows.
+ * Permanent code and data using boot-only data: static objects. x86_64
+ * relocations name them as their section plus an offset (one store has an
+ * immediate after the displacement); ARM ones, built without section
+ * anchors, name the objects, except the pointer in .data (an offset in the
+ * word). No object starts its section, so a wrong addend shows.
  */
 #include <kernel/init.h>
 
@@ -13,6 +15,11 @@ static const int boot_limits[4] __initconst = { 5, 6, 7, 8 };
 
 /* A permanent pointer to boot-only data. */
 const int *late_limits = boot_limits;
+
+int *boot_first_address(void)
+{
+	return &boot_first;
+}
 
 int read_boot_second(void)
 {
