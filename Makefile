@@ -35,11 +35,15 @@ COMPILER_FLAGS	:= -fno-tree-loop-distribute-patterns
 COMPILER_NAME	:= gcc
 endif
 
+# -fno-jump-tables: a switch in an __init function would otherwise leave a
+# table of .init.text addresses in .rodata (a section mismatch, and a
+# dangling table after the init region is freed).
 CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include
 CFLAGS		:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 		   -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
 		   -fno-stack-protector -fno-omit-frame-pointer -fno-common \
 		   -fno-strict-aliasing -fno-asynchronous-unwind-tables -fno-unwind-tables \
+		   -fno-jump-tables \
 		   $(COMPILER_FLAGS) $(ARCH_CFLAGS) \
 		   -DSK_ARCH='"$(ARCH)"' -DSK_COMPILER='"$(COMPILER_NAME)"'
 ASFLAGS		:= -D__ASSEMBLER__ -g -MMD -MP -fno-pic -fno-pie -Wa,--noexecstack $(ARCH_CFLAGS)
