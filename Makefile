@@ -55,6 +55,10 @@ OBJS		:= $(patsubst %.c,$(BUILD)/%.o,$(GENERIC_SRCS)) \
 
 KALLSYMS	:= $(O)/tools/kallsyms
 CHECKSECTIONS	:= $(O)/tools/checksections
+SORTTABLE	:= $(O)/tools/sorttable
+
+# A recipe that fails leaves no half-made target behind.
+.DELETE_ON_ERROR:
 
 .PHONY: all iso run debug check sections clean deps host-tests
 
@@ -80,10 +84,10 @@ $(O)/tools/%: scripts/%.c
 	@$(if $(Q),echo "  HOSTCC  $<")
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $< -o $@
 
-$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) scripts/link-kernel.sh
+$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
-		CHECKSECTIONS=$(CHECKSECTIONS) \
+		CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
 		LDFLAGS="$(LDFLAGS)" V="$(V)" \
 		scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
 		$(OBJS) $(ARCH_LIBS)

@@ -4,7 +4,7 @@
 #   scripts/link-kernel.sh OUT.elf LINKER_SCRIPT.lds KALLSYMS_TOOL PTR_SIZE OBJECTS...
 #
 # Environment: LD, NM, CC; CHECKSECTIONS (the section-mismatch checker,
-# run on the combined object); CFLAGS_ASM (flags for "$CC -c" of the generated
+# run on the combined object); SORTTABLE (sorts __ex_table in OUT.elf); CFLAGS_ASM (flags for "$CC -c" of the generated
 # table.S); LDFLAGS (flags for the final links); V=1 echoes each command.
 #
 # The table holds the address of every symbol, but linking it in moves the
@@ -93,6 +93,13 @@ if ! cmp -s "$tmp"2.syms "$tmp".final.syms; then
 	echo "kallsyms: inconsistent symbol table after 3 passes:" \
 		"$tmp""2.syms (what the table was made from) and $tmp.final.syms ($out) differ" >&2
 	diff "$tmp"2.syms "$tmp".final.syms | head -20 >&2 || true
+	rm -f "$out"
+	exit 1
+fi
+
+# __ex_table is searched with a binary search from the first fault on: sort
+# it here, in the file, so the kernel never sorts at boot.
+if ! run "$SORTTABLE" "$out"; then
 	rm -f "$out"
 	exit 1
 fi

@@ -1,0 +1,4 @@
+/* sorttable fixture: code and no exception table entries at all. */
+	.text
+start:	nop
+	ret
