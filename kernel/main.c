@@ -11,11 +11,14 @@
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
+#include <kernel/pgtable.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/traps.h>
 
 extern const char linux_banner[];
+
+enum system_states system_state = SYSTEM_BOOTING;
 
 /*
  * The end of boot, outside .init.text: start_kernel() is __init, and its
@@ -25,8 +28,12 @@ static void __noinline __noreturn rest_init(void)
 {
 	int failed;
 
-	/* 13. Give the init sections' pages back: no __init code or data after this. */
+	/* 13. Give the init sections' pages back (no __init code or data after
+	 *     this), then make .rodata read-only: from here no page is W+X. */
 	free_initmem();
+	system_state = SYSTEM_RUNNING;
+	mark_rodata_ro();
+	check_wx_pages();
 
 	/* 14. Self-tests of the finished kernel. */
 	ktest_run_suites();
@@ -56,8 +63,10 @@ void __init __noreturn start_kernel(void)
 	/* 6. Trap handlers: from here a fault is reported, not a silent reset. */
 	trap_init();
 
-	/* 7. The page allocator: all RAM but the image and the reserved ranges. */
+	/* 7. The page allocator (all RAM but the image and reserved ranges), then
+	 *    the kernel's own page tables with per-section permissions. */
 	mem_init();
+	paging_init();
 
 	/* 10. Initcalls, level by level (the early ones first). */
 	do_pre_smp_initcalls();

@@ -1,19 +1,21 @@
 /*
  * The 32-bit ARM kernel image. Linked at KERNEL_VMA_BASE + 1 MiB
- * (0xC0100000) and loaded at PHYS_OFFSET + 1 MiB (0x40100000), so every
- * output section's load address is its virtual address minus LOAD_OFFSET:
- * `readelf -l` shows VirtAddr 0xc01... and PhysAddr 0x401.... The first MiB
- * of RAM is left to QEMU, which puts the device tree there (only for a
- * kernel linked at or above 0x40100000).
+ * (0xF0100000, the image window of asm/page.h) and loaded at PHYS_OFFSET +
+ * 1 MiB (0x40100000), so every output section's load address is its
+ * virtual address minus LOAD_OFFSET: `readelf -l` shows VirtAddr 0xf01...
+ * and PhysAddr 0x401.... The first MiB of RAM is left to QEMU, which puts
+ * the device tree there (only for a kernel loaded at or above 0x40100000).
  *
- * Layout and program headers, in the order of linker/x86_64.lds.S:
+ * Layout and program headers, in the order of linker/x86_64.lds.S. The
+ * permissions are also those arch/arm/mm/pgtable.c gives each 4 KiB page,
+ * which is why every boundary between two lines is page aligned:
  *
  *   text      R-X  .text (head, vectors, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, __bug_table, .ktest_suites, notes
+ *   rodata    R--  .rodata, __ex_table, .ktest_suites, notes
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,    | page aligned,
  *                  .altinstructions, .data..percpu            /  freed at the end
- *   data      RW-  .data, .bss
+ *   data      RW-  .data, __bug_table (WARN_ONCE marks entries), .bss
  *
  * Unlike x86_64 the per-CPU template is not zero-based: ARM has no segment
  * base to add, a CPU reaches its copy as template address + offset
@@ -70,7 +72,6 @@ SECTIONS
 	. = ALIGN(PAGE_SIZE);
 	RO_DATA_SECTION :rodata
 	EXCEPTION_TABLE(4)
-	BUG_TABLE
 	KTEST_SUITES
 	.notes : AT_LOAD(.notes) {
 		__start_notes = .;
@@ -84,6 +85,7 @@ SECTIONS
 	INIT_TEXT_SECTION :inittext
 	ALTINSTR_REPLACEMENT
 	. = ALIGN(PAGE_SIZE);
+	__init_data_begin = .;
 	INIT_DATA_SECTION :initdata
 	INIT_SETUP
 	INIT_CALLS
@@ -97,6 +99,7 @@ SECTIONS
 		DATA_DATA
 		_edata = .;
 	} :data
+	BUG_TABLE
 	BSS_SECTION
 	_end = .;
 
@@ -108,5 +111,5 @@ phys_stext = stext - LOAD_OFFSET;
 
 ASSERT(__per_cpu_start >= __init_begin && __per_cpu_end <= __init_end,
        "per-CPU template outside the init region")
-ASSERT(_end - _text <= DIRECT_MAP_SIZE - KERNEL_TEXT_OFFSET,
-       "kernel image too large for the boot mapping")
+ASSERT(_end <= KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE,
+       "kernel image too large for its window (asm/page.h)")

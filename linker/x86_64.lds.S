@@ -7,12 +7,12 @@
  * Layout and program headers (each segment gets one set of permissions):
  *
  *   text      R-X  .text (head, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, __bug_table, .ktest_suites, notes
+ *   rodata    R--  .rodata, __ex_table, .ktest_suites, notes
  *   percpu    RW-  .data..percpu, linked at address 0, bytes in the image
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,   /  page aligned,
  *                  .altinstructions                               freed at the end
- *   data      RW-  .data, .bss
+ *   data      RW-  .data, __bug_table (WARN_ONCE marks entries), .bss
  *   note           the PVH entry note, for qemu -kernel
  *
  * The ELF entry point is the 32-bit entry's virtual address: GRUB finds the
@@ -56,7 +56,6 @@ SECTIONS
 	. = ALIGN(PAGE_SIZE);
 	RO_DATA_SECTION :rodata
 	EXCEPTION_TABLE(16)
-	BUG_TABLE
 	KTEST_SUITES
 	.notes : AT_LOAD(.notes) {
 		__start_notes = .;
@@ -85,6 +84,7 @@ SECTIONS
 		DATA_DATA
 		_edata = .;
 	} :data
+	BUG_TABLE
 	BSS_SECTION
 	_end = .;
 

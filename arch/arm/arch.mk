@@ -36,4 +36,4 @@ LIBGCC_FLAGS	:= -march=armv7-a -marm -mfloat-abi=soft -print-libgcc-file-name
 ARCH_LIBS	:= $(shell arm-none-eabi-gcc $(LIBGCC_FLAGS))
 
 ARCH_OBJS	:= boot/head.o kernel/entry.o kernel/traps.o kernel/bootinfo.o \
-		   kernel/exit.o kernel/pl011.o kernel/time.o
+		   kernel/exit.o kernel/pl011.o kernel/time.o mm/pgtable.o

@@ -68,6 +68,13 @@ struct obs_kernel_param {
 void parse_early_params(void);
 void parse_args(void);
 
+/* Where boot is: init code and data exist only while SYSTEM_BOOTING. */
+enum system_states {
+	SYSTEM_BOOTING,
+	SYSTEM_RUNNING,
+};
+extern enum system_states system_state;
+
 int do_one_initcall(initcall_t fn);
 void do_pre_smp_initcalls(void);
 void do_initcalls(void);

@@ -33,6 +33,8 @@ unsigned long free_reserved_area(void *begin, void *end, int poison, const char 
 
 /* Give the init region's pages to the allocator (the end of boot). */
 void free_initmem(void);
+/* Say whether any page is mapped writable and executable. */
+void check_wx_pages(void);
 /* What free_initmem() did, for the tests: pages freed, free pages before and after. */
 extern unsigned long initmem_freed_pages;
 extern unsigned long initmem_free_pages_before, initmem_free_pages_after;

@@ -52,10 +52,11 @@ static inline bool in_section(unsigned long addr, const void *start, const void 
 	return addr >= (unsigned long)start && addr < (unsigned long)stop;
 }
 
-/* Code of the kernel image: .text, or .init.text (until it is freed). */
+/* Code of the kernel image: .text, or .init.text until free_initmem(). */
 static inline bool is_kernel_text(unsigned long addr)
 {
-	return in_section(addr, _stext, _etext) || in_section(addr, _sinittext, _einittext);
+	return in_section(addr, _stext, _etext) ||
+	       (system_state == SYSTEM_BOOTING && in_section(addr, _sinittext, _einittext));
 }
 
 #endif

@@ -4,9 +4,14 @@
  * boot-time test suites, and on x86_64 the per-CPU template) is filled with
  * a poison byte and handed to the page allocator. The poison (0xcc, int3 on
  * x86) makes a stale call or read stand out rather than run recycled bytes.
+ * Then the image's mapping of the range goes away, so a stale pointer
+ * faults; the pages themselves live on in the direct map, where the
+ * allocator hands them out.
  */
 #include <kernel/init.h>
 #include <kernel/mm.h>
+#include <kernel/pgtable.h>
+#include <kernel/printk.h>
 #include <kernel/sections.h>
 
 #define POISON_FREE_INITMEM	0xcc
@@ -20,4 +25,16 @@ void free_initmem(void)
 	initmem_freed_pages = free_reserved_area(__init_begin, __init_end, POISON_FREE_INITMEM,
 						 "unused kernel image (initmem)");
 	initmem_free_pages_after = nr_free_pages();
+	unmap_kernel_range((unsigned long)__init_begin, (unsigned long)__init_end);
+}
+
+/* The W^X promise, checked by walking the page tables (Linux: CONFIG_DEBUG_WX). */
+void check_wx_pages(void)
+{
+	unsigned long wx = count_wx_pages();
+
+	if (wx)
+		pr_warn("Checked W+X mappings: FAILED, %lu W+X pages found\n", wx);
+	else
+		pr_info("Checked W+X mappings: passed, no W+X pages found.\n");
 }

@@ -3,8 +3,11 @@
  * check that a fault ends in a readable oops naming the right exception
  * and function, and a failure exit rather than a hang or a reset.
  *   crash=null   read through a NULL pointer (a page fault / data abort)
+ *   crash=bug    BUG() (an undefined instruction listed in __bug_table)
+ *   crash=stack  unbounded recursion into the stack's guard page
  *   crash=panic  call panic()
  */
+#include <kernel/bug.h>
 #include <kernel/compiler.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
@@ -27,6 +30,25 @@ static int __noinline crash_null_deref(void)
 	return *p;
 }
 
+static void __noinline crash_bug(void)
+{
+	BUG();
+}
+
+/*
+ * Each frame keeps a buffer live, so the recursion eats the stack quickly.
+ * It stops only at an absurd depth, which the stack never reaches.
+ */
+static int __noinline crash_stack_overflow(int depth)
+{
+	volatile char frame[256];
+
+	frame[0] = (char)depth;
+	if (depth > 1000000)
+		return frame[0];
+	return crash_stack_overflow(depth + 1) + frame[0];
+}
+
 static int __init crash_test(void)
 {
 	if (!crash_mode[0])
@@ -34,9 +56,13 @@ static int __init crash_test(void)
 	pr_info("crash: crashing on purpose (crash=%s)\n", crash_mode);
 	if (strcmp(crash_mode, "null") == 0)
 		return crash_null_deref();
+	if (strcmp(crash_mode, "bug") == 0)
+		crash_bug();
+	if (strcmp(crash_mode, "stack") == 0)
+		return crash_stack_overflow(0);
 	if (strcmp(crash_mode, "panic") == 0)
 		panic("crash=panic on the command line");
-	pr_warn("crash: unknown mode '%s' (null, panic)\n", crash_mode);
+	pr_warn("crash: unknown mode '%s' (null, bug, stack, panic)\n", crash_mode);
 	return -22;
 }
 late_initcall(crash_test);

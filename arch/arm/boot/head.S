@@ -15,21 +15,25 @@
  *  3. zero .bss, with physical addresses: the page table built next lives
  *     there, so it must be cleared before, not after;
  *  4. build the boot translation table: short-descriptor format (no LPAE),
- *     4096 first-level entries of 1 MiB sections:
+ *     4096 first-level entries of 1 MiB sections (asm/pgtable.h):
  *
  *       virtual                   physical                 memory type
- *       0x40000000-0x77ffffff     0x40000000-0x77ffffff    normal, cached  (identity)
- *       0xc0000000-0xf7ffffff     0x40000000-0x77ffffff    normal, cached  (direct map, image)
+ *       0x40000000-0x6fffffff     0x40000000-0x6fffffff    normal, cached  (identity)
+ *       0xc0000000-0xefffffff     0x40000000-0x6fffffff    normal, cached  (direct map)
+ *       0xf0000000-0xf7ffffff     0x40000000-0x47ffffff    normal, cached  (image window)
  *       0xf8000000-0xffffffff     0x08000000-0x0fffffff    device, never executable
  *       everything else           unmapped: a NULL pointer faults
  *
  *     The identity part exists because the MMU comes on while the CPU runs
  *     here at physical addresses: the instruction after the one that sets
- *     SCTLR.M is fetched through the new table. Once we run at 0xc01...,
+ *     SCTLR.M is fetched through the new table. Once we run at 0xf01...,
  *     nothing uses it any more. Devices get a fixed window at the top, not
  *     an identity map, so that the low 3 GiB stay free of kernel mappings;
- *     asm/page.h has IO_ADDRESS(). The table maps DIRECT_MAP_SIZE of RAM
- *     whatever QEMU's -m: memory that is not there is never touched;
+ *     asm/page.h has the layout and IO_ADDRESS(). These sections are all
+ *     read/write/execute: arch/arm/mm/pgtable.c's paging_init() replaces
+ *     them with per-section permissions once the page allocator exists.
+ *     The table maps DIRECT_MAP_SIZE of RAM whatever QEMU's -m: memory
+ *     that is not there is never touched;
  *  5. invalidate TLBs and the instruction cache, program TTBCR, TTBR0 and
  *     DACR, switch on the MMU, the caches and branch prediction, and jump
  *     to the kernel's link address;
@@ -42,30 +46,13 @@
  * needs goes through PA(). It lives in .head.text, first in the image.
  */
 #include <asm/page.h>
+#include <asm/pgtable.h>
 #include <asm/ptrace.h>
 
 #define PA(x)		((x) - KERNEL_VMA_BASE + PHYS_OFFSET)
 
 /* The FDT magic 0xd00dfeed is stored big-endian: a little-endian load sees this. */
 #define FDT_MAGIC_LE	0xedfe0dd0
-
-/* First-level section descriptors (ARM ARM, "Short-descriptor translation table format"). */
-#define SECT_TYPE	(1 << 1)
-#define SECT_B		(1 << 2)
-#define SECT_C		(1 << 3)
-#define SECT_XN		(1 << 4)	/* never execute */
-#define SECT_AP_KERNEL	(1 << 10)	/* AP[2:0] = 001: read/write at PL1, no user access */
-#define SECT_TEX_1	(1 << 12)
-#define SECT_S		(1 << 16)	/* shareable: coherent with the other CPUs */
-/* TEX=001 C=1 B=1: normal memory, write-back write-allocate. Domain 0. */
-#define SECT_NORMAL	(SECT_TYPE | SECT_AP_KERNEL | SECT_TEX_1 | SECT_C | SECT_B | SECT_S)
-/* TEX=000 C=0 B=1: shareable device memory. */
-#define SECT_DEVICE	(SECT_TYPE | SECT_AP_KERNEL | SECT_B | SECT_XN)
-
-/* TTBR0: table walks inner (IRGN=01) and outer (RGN=01) write-back write-allocate, shareable. */
-#define TTBR_WALK	((1 << 6) | (1 << 3) | (1 << 1))
-/* Domain 0 is a "client": the descriptors' access permissions are checked. */
-#define DACR_CLIENT_0	1
 
 #define SCTLR_M		(1 << 0)	/* MMU */
 #define SCTLR_A		(1 << 1)	/* alignment checks: off, the compiler emits unaligned loads */
@@ -125,9 +112,9 @@ stext:
 
 	/* 4. The boot translation table, 4 bytes per MiB of virtual space. */
 	ldr	r0, =PA(boot_pgd)
-	ldr	r1, =(PHYS_OFFSET + SECT_NORMAL)
+	ldr	r1, =(PHYS_OFFSET + PMD_SECT_NORMAL)
 	add	r2, r0, #((PHYS_OFFSET >> SECTION_SHIFT) * 4)
-	add	r3, r0, #((KERNEL_VMA_BASE >> SECTION_SHIFT) * 4)
+	add	r3, r0, #((PAGE_OFFSET >> SECTION_SHIFT) * 4)
 	mov	r4, #(DIRECT_MAP_SIZE >> SECTION_SHIFT)
 4:	str	r1, [r2], #4			/* identity */
 	str	r1, [r3], #4			/* direct map */
@@ -135,13 +122,21 @@ stext:
 	subs	r4, r4, #1
 	bne	4b
 
-	ldr	r1, =(IO_PHYS_BASE + SECT_DEVICE)
-	add	r3, r0, #((IO_VIRT_BASE >> SECTION_SHIFT) * 4)
-	mov	r4, #(IO_SIZE >> SECTION_SHIFT)
-5:	str	r1, [r3], #4
+	ldr	r1, =(PHYS_OFFSET + PMD_SECT_NORMAL)
+	add	r3, r0, #((KERNEL_VMA_BASE >> SECTION_SHIFT) * 4)
+	mov	r4, #(KERNEL_WINDOW_SIZE >> SECTION_SHIFT)
+5:	str	r1, [r3], #4			/* image window */
 	add	r1, r1, #SECTION_SIZE
 	subs	r4, r4, #1
 	bne	5b
+
+	ldr	r1, =(IO_PHYS_BASE + PMD_SECT_DEVICE)
+	add	r3, r0, #((IO_VIRT_BASE >> SECTION_SHIFT) * 4)
+	mov	r4, #(IO_SIZE >> SECTION_SHIFT)
+6:	str	r1, [r3], #4			/* devices */
+	add	r1, r1, #SECTION_SIZE
+	subs	r4, r4, #1
+	bne	6b
 
 	/*
 	 * 5. The MMU. Nothing stale may survive in the TLBs, the instruction
@@ -191,8 +186,8 @@ start_high:
 
 	mov	r11, #0				/* fp: the end of the frame-pointer chain */
 	bl	start_kernel
-6:	wfi
-	b	6b
+7:	wfi
+	b	7b
 	.size	stext, . - stext
 	.ltorg
 
@@ -208,7 +203,14 @@ boot_dtb_phys:
 	.globl boot_pgd
 boot_pgd:
 	.skip	16384
-	.globl boot_stack_bottom, boot_stack_top
+	/*
+	 * Left unmapped by paging_init(): a push past the bottom of the boot
+	 * stack faults here (a data abort, reported on the abort mode's own
+	 * stack) instead of silently overwriting boot_pgd below it.
+	 */
+	.globl boot_stack_guard, boot_stack_bottom, boot_stack_top
+boot_stack_guard:
+	.skip	PAGE_SIZE
 boot_stack_bottom:
 	.skip	BOOT_STACK_SIZE
 boot_stack_top:

@@ -15,6 +15,8 @@
  */
 #include <asm/ptrace.h>
 #include <asm/semihosting.h>
+#include <asm/page.h>
+#include <kernel/bug.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
@@ -22,10 +24,13 @@
 #include <kernel/sections.h>
 #include <kernel/stacktrace.h>
 #include <kernel/traps.h>
+#include <kernel/uaccess.h>
 
 #define FSR_WNR		(1 << 11)	/* data abort on a write */
 
 extern const char vectors[];
+
+extern char boot_stack_guard[];
 
 static const char *const vector_names[] = {
 	"branch to the reset vector", "undefined instruction", "supervisor call",
@@ -88,24 +93,16 @@ static unsigned long read_ifar(void)
 	return v;
 }
 
-/* Print one frame of the interrupted code; stop at the first address that is not code. */
-static bool print_frame(unsigned long pc, void *arg)
-{
-	(void)arg;
-	if (!is_kernel_text(pc))
-		return false;
-	printk(KERN_EMERG " [<%08lx>] %pS\n", pc, (void *)pc);
-	return true;
-}
-
 static void show_regs(const struct pt_regs *regs)
 {
 	const unsigned long *r = regs->r;
 
 	printk(KERN_EMERG "PC is at %pS\n", (void *)regs->pc);
 	printk(KERN_EMERG "LR is at %pS\n", (void *)regs->lr);
-	if (is_kernel_text(regs->pc))
-		printk(KERN_EMERG "Code: %08lx\n", *(const unsigned long *)regs->pc);
+	unsigned long code;
+
+	if (get_kernel_nofault(code, (const unsigned long *)regs->pc) == 0)
+		printk(KERN_EMERG "Code: %08lx\n", code);
 	printk(KERN_EMERG "pc : [<%08lx>]    lr : [<%08lx>]    psr: %08lx\n",
 	       regs->pc, regs->lr, regs->psr);
 	printk(KERN_EMERG "sp : %08lx  ip : %08lx  fp : %08lx\n", regs->sp, r[12], r[11]);
@@ -142,9 +139,17 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 
 	if (vector == VECTOR_SVC && regs->pc == (unsigned long)semihosting_trap)
 		semihosting_unavailable();
-	/* A load or store listed in __ex_table: resume at its fixup. */
-	if (vector == VECTOR_DABT && fixup_exception(regs))
+	/*
+	 * A load or store (data abort), or an instruction the CPU may lack
+	 * (undefined instruction), listed in __ex_table: resume at its fixup.
+	 */
+	if ((vector == VECTOR_DABT || vector == VECTOR_UNDEF) && fixup_exception(regs))
 		return;
+	/* udf at a WARN() site: reported, go on after it. */
+	if (vector == VECTOR_UNDEF && report_bug(regs->pc, regs) == BUG_TRAP_TYPE_WARN) {
+		regs->pc += BUG_INSN_SIZE;
+		return;
+	}
 	/* A fault while reporting a fault: the report itself is broken, just stop. */
 	if (in_oops)
 		machine_exit(QEMU_EXIT_PANIC);
@@ -157,6 +162,8 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 		       read_dfar());
 		printk(KERN_EMERG "DFSR %08lx: %s on %s\n", dfsr, fault_status_name(dfsr),
 		       dfsr & FSR_WNR ? "write" : "read");
+		if (in_section(read_dfar(), boot_stack_guard, boot_stack_guard + PAGE_SIZE))
+			printk(KERN_EMERG "BUG: stack guard page was hit at %08lx\n", read_dfar());
 	} else if (vector == VECTOR_PABT) {
 		unsigned long ifsr = read_ifsr();
 
@@ -166,8 +173,6 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 	}
 	printk(KERN_EMERG "Oops: %s [#1]\n", name);
 	show_regs(regs);
-	printk(KERN_EMERG "Call Trace:\n");
-	print_frame(regs->pc, NULL);
-	walk_stack_frames(regs->r[11], print_frame, NULL);
+	show_trap_backtrace(regs->pc, regs->r[11]);
 	panic("Fatal exception: %s", name);
 }

@@ -6,6 +6,7 @@
  * the faulting bytes and a symbolized backtrace, then panic().
  */
 #include <asm/ptrace.h>
+#include <kernel/bug.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
@@ -24,6 +25,8 @@
 #define IST_NMI		2
 #define IST_STACK_SIZE	8192
 #define X86_TRAP_NMI	2
+#define BOOT_STACK_SIZE	16384	/* head.S */
+#define X86_TRAP_UD	6
 #define X86_TRAP_DF	8
 #define X86_TRAP_PF	14
 
@@ -53,6 +56,7 @@ struct desc_ptr {
 } __packed;
 
 extern const char exception_stubs[];
+extern char boot_stack_guard[], boot_stack_bottom[];
 
 static struct idt_gate idt[NR_EXCEPTIONS] __aligned(16);
 static struct tss tss __aligned(16);
@@ -166,6 +170,11 @@ void do_trap(struct pt_regs *regs)
 	/* An instruction listed in __ex_table: resume at its fixup. */
 	if (fixup_exception(regs))
 		return;
+	/* ud2 at a WARN() site: reported, go on after it. */
+	if (vector == X86_TRAP_UD && report_bug(regs->rip, regs) == BUG_TRAP_TYPE_WARN) {
+		regs->rip += BUG_INSN_SIZE;
+		return;
+	}
 	/* A fault while reporting a fault: the report itself is broken, just stop. */
 	if (in_oops)
 		machine_exit(QEMU_EXIT_PANIC);
@@ -173,6 +182,10 @@ void do_trap(struct pt_regs *regs)
 
 	if (vector == X86_TRAP_PF)
 		show_fault(regs, read_cr2());
+	/* A double fault with CR2 in the guard page: the stack overflowed. */
+	if (vector == X86_TRAP_DF && in_section(read_cr2(), boot_stack_guard, boot_stack_bottom))
+		printk(KERN_EMERG "BUG: stack guard page was hit at %016lx (stack is %p..%p)\n",
+		       read_cr2(), boot_stack_bottom, boot_stack_bottom + BOOT_STACK_SIZE);
 	printk(KERN_EMERG "Oops: %s: %04lx [#1]\n", name, regs->error_code);
 	show_regs(regs);
 	show_trap_backtrace(regs->rip, regs->rbp);

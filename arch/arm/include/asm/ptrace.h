@@ -54,6 +54,11 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 	return regs->pc;
 }
 
+static inline unsigned long frame_pointer(const struct pt_regs *regs)
+{
+	return regs->r[11];
+}
+
 static inline void instruction_pointer_set(struct pt_regs *regs, unsigned long pc)
 {
 	regs->pc = pc;

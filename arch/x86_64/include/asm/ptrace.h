@@ -20,6 +20,11 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 	return regs->rip;
 }
 
+static inline unsigned long frame_pointer(const struct pt_regs *regs)
+{
+	return regs->rbp;
+}
+
 static inline void instruction_pointer_set(struct pt_regs *regs, unsigned long ip)
 {
 	regs->rip = ip;

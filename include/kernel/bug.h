@@ -1,0 +1,53 @@
+/*
+ * BUG() and WARN(): an undefined instruction plus an entry in __bug_table.
+ *
+ * The site costs one trapping instruction (ud2 on x86_64, udf on ARM); the
+ * file, line and flags wait in __bug_table until the trap handler asks
+ * report_bug() about the trapping address. BUG() then oopses; WARN() prints
+ * a warning with a backtrace and execution goes on after the instruction.
+ * WARN_ONCE() marks its entry done, so the table lives in writable data.
+ *
+ * An entry is 12 bytes: the trap's address and the file name as 32-bit
+ * offsets from the fields themselves (like __ex_table), the line, the flags.
+ */
+#ifndef _KERNEL_BUG_H
+#define _KERNEL_BUG_H
+
+#define BUGFLAG_WARNING	(1 << 0)
+#define BUGFLAG_ONCE	(1 << 1)
+#define BUGFLAG_DONE	(1 << 2)
+
+#ifndef __ASSEMBLER__
+#include <asm/bug.h>
+#include <asm/ptrace.h>
+#include <kernel/types.h>
+
+struct bug_entry {
+	s32 bug_addr_disp;
+	s32 file_disp;
+	u16 line;
+	u16 flags;
+};
+
+_Static_assert(sizeof(struct bug_entry) == 12, "__bug_table entries are 12 bytes");
+
+enum bug_trap_type {
+	BUG_TRAP_TYPE_NONE,	/* not a BUG()/WARN() site */
+	BUG_TRAP_TYPE_WARN,	/* reported, resume after the instruction */
+	BUG_TRAP_TYPE_BUG,	/* reported, now oops */
+};
+
+#define BUG()		__BUG_FLAGS(0)
+#define __WARN()	__BUG_FLAGS(BUGFLAG_WARNING)
+#define __WARN_ONCE()	__BUG_FLAGS(BUGFLAG_WARNING | BUGFLAG_ONCE)
+
+#define BUG_ON(cond)		do { if (unlikely(cond)) BUG(); } while (0)
+#define WARN_ON(cond)		({ bool __w = !!(cond); if (unlikely(__w)) __WARN(); unlikely(__w); })
+#define WARN_ON_ONCE(cond)	({ bool __w = !!(cond); if (unlikely(__w)) __WARN_ONCE(); unlikely(__w); })
+
+enum bug_trap_type report_bug(unsigned long addr, struct pt_regs *regs);
+/* WARN()s reported so far (a test checks it moves). */
+extern unsigned long nr_warnings;
+#endif
+
+#endif
