@@ -35,6 +35,9 @@ static __printf(1, 2) void ktap(const char *fmt, ...)
 	va_start(ap, fmt);
 	len = vscnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	/* A cut-off line must still end: a KTAP parser reads line by line. */
+	if (len && buf[len - 1] != '\n')
+		buf[len - 1] = '\n';
 	console_write(buf, len);
 }
 
