@@ -176,8 +176,10 @@ void do_trap(struct pt_regs *regs)
 		return;
 	}
 	/* A fault while reporting a fault: the report itself is broken, just stop. */
-	if (in_oops)
+	if (in_oops) {
+		printk(KERN_EMERG "Oops inside the oops report (%s), stopping\n", name);
 		machine_exit(QEMU_EXIT_PANIC);
+	}
 	in_oops = true;
 
 	if (vector == X86_TRAP_PF)
