@@ -9,6 +9,8 @@
 #include <kernel/bsearch.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
+#include <kernel/init.h>
+#include <kernel/printk.h>
 #include <kernel/sections.h>
 
 static int cmp_insn(const void *key, const void *elt)
@@ -67,3 +69,20 @@ bool fixup_exception(struct pt_regs *regs)
 	instruction_pointer_set(regs, ex_fixup_addr(e));
 	return true;
 }
+
+/*
+ * The boot check that scripts/sorttable ran: an unsorted table would make
+ * the binary search miss entries, and a fault would oops instead of
+ * recovering.
+ */
+static int __init check_exception_table(void)
+{
+	if (!exception_table_sorted()) {
+		pr_err("extable: __ex_table is not sorted: did scripts/sorttable run?\n");
+		return -EINVAL;
+	}
+	pr_info("extable: %zu entries of %zu bytes, sorted\n", exception_table_entries(),
+		sizeof(struct exception_table_entry));
+	return 0;
+}
+core_initcall(check_exception_table);

@@ -35,6 +35,9 @@ int vprintk(const char *fmt, va_list ap)
 		fmt += 2;
 	}
 	len = vscnprintf(buf, sizeof(buf), fmt, ap);
+	/* A message cut off by the buffer still ends its line. */
+	if (len == sizeof(buf) - 1)
+		buf[len - 1] = '\n';
 	if (level < console_loglevel)
 		console_write(buf, len);
 	return len;

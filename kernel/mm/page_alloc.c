@@ -18,6 +18,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sprintf.h>
 #include <kernel/sections.h>
 #include <kernel/string.h>
 
@@ -229,3 +230,21 @@ unsigned long free_reserved_area(void *begin, void *end, int poison, const char 
 	pr_info("Freeing %s memory: %luK\n", what, pages << (PAGE_SHIFT - 10));
 	return pages;
 }
+
+/* The free blocks of each order once the initcalls are done, like /proc/buddyinfo. */
+static int __init buddyinfo(void)
+{
+	char line[128];
+	int len = 0;
+
+	for (unsigned int order = 0; order <= MAX_ORDER; order++) {
+		unsigned long n = 0;
+
+		for (struct free_block *b = free_lists[order].next; b != &free_lists[order]; b = b->next)
+			n++;
+		len += scnprintf(line + len, sizeof(line) - len, " %lu", n);
+	}
+	pr_info("buddyinfo: free blocks of order 0..%d:%s\n", MAX_ORDER, line);
+	return 0;
+}
+late_initcall(buddyinfo);
