@@ -11,7 +11,7 @@
 
 struct boot_info boot_info;
 
-static void add_region(struct mem_region *tab, int *nr, phys_addr_t base,
+static void __init add_region(struct mem_region *tab, int *nr, phys_addr_t base,
 		       phys_addr_t size, const char *what)
 {
 	if (*nr == MAX_MEM_REGIONS) {

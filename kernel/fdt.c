@@ -14,6 +14,7 @@
 #include <kernel/compiler.h>
 #include <kernel/errno.h>
 #include <kernel/fdt.h>
+#include <kernel/init.h>
 #include <kernel/string.h>
 
 #define FDT_BEGIN_NODE	1
@@ -35,18 +36,18 @@
 
 #define FDT_MAX_SIZE	0x7ffffff0	/* offsets are ints */
 
-static u32 header_word(const void *blob, u32 offset)
+static u32 __init header_word(const void *blob, u32 offset)
 {
 	return fdt_read_be32((const u8 *)blob + offset);
 }
 
 /* True if [offset, offset + size) lies within total (written so that nothing can overflow). */
-static bool block_fits(u32 offset, u32 size, u32 total)
+static bool __init block_fits(u32 offset, u32 size, u32 total)
 {
 	return offset <= total && size <= total - offset;
 }
 
-const char *fdt_init(struct fdt *fdt, const void *blob, size_t room)
+const char *__init fdt_init(struct fdt *fdt, const void *blob, size_t room)
 {
 	u32 total, off_struct, size_struct, off_strings, size_strings, off_rsv, end_rsv;
 
@@ -93,7 +94,7 @@ const char *fdt_init(struct fdt *fdt, const void *blob, size_t room)
 }
 
 /* The string at base + offset if it ends (NUL) before base + size, else NULL. */
-static const char *string_at(const char *base, u32 size, u32 offset)
+static const char *__init string_at(const char *base, u32 size, u32 offset)
 {
 	if (offset >= size || !memchr(base + offset, '\0', size - offset))
 		return NULL;
@@ -104,7 +105,7 @@ static const char *string_at(const char *base, u32 size, u32 offset)
  * Decode the token at `offset`: store it in *token and return the offset of
  * the token after it, or -EINVAL if it is not a valid token that fits.
  */
-static int next_token(const struct fdt *fdt, int offset, u32 *token)
+static int __init next_token(const struct fdt *fdt, int offset, u32 *token)
 {
 	u32 size = fdt->structure_size;
 	u32 off = offset;
@@ -149,7 +150,7 @@ static int next_token(const struct fdt *fdt, int offset, u32 *token)
 }
 
 /* The first token at or after `offset` that is not a NOP; its offset, or -EINVAL. */
-static int skip_nops(const struct fdt *fdt, int offset, u32 *token)
+static int __init skip_nops(const struct fdt *fdt, int offset, u32 *token)
 {
 	for (;;) {
 		int next = next_token(fdt, offset, token);
@@ -163,7 +164,7 @@ static int skip_nops(const struct fdt *fdt, int offset, u32 *token)
 }
 
 /* The offset just after a node's name, where its properties begin. */
-static int node_body(const struct fdt *fdt, int node)
+static int __init node_body(const struct fdt *fdt, int node)
 {
 	u32 token;
 	int next = next_token(fdt, node, &token);
@@ -173,7 +174,7 @@ static int node_body(const struct fdt *fdt, int node)
 	return next;
 }
 
-int fdt_root(const struct fdt *fdt)
+int __init fdt_root(const struct fdt *fdt)
 {
 	u32 token;
 	int offset = skip_nops(fdt, 0, &token);
@@ -183,14 +184,14 @@ int fdt_root(const struct fdt *fdt)
 	return offset;
 }
 
-const char *fdt_node_name(const struct fdt *fdt, int node)
+const char *__init fdt_node_name(const struct fdt *fdt, int node)
 {
 	if (node_body(fdt, node) < 0)
 		return NULL;
 	return (const char *)fdt->structure + node + 4;
 }
 
-int fdt_first_child(const struct fdt *fdt, int node)
+int __init fdt_first_child(const struct fdt *fdt, int node)
 {
 	int offset = node_body(fdt, node);
 	u32 token;
@@ -209,7 +210,7 @@ int fdt_first_child(const struct fdt *fdt, int node)
 	return offset;
 }
 
-int fdt_next_sibling(const struct fdt *fdt, int node)
+int __init fdt_next_sibling(const struct fdt *fdt, int node)
 {
 	int depth = 0, offset = node;
 	u32 token;
@@ -239,14 +240,14 @@ int fdt_next_sibling(const struct fdt *fdt, int node)
 }
 
 /* Does node name `name` match the path component comp[0..len)? */
-static bool name_matches(const char *name, const char *comp, size_t len)
+static bool __init name_matches(const char *name, const char *comp, size_t len)
 {
 	if (strncmp(name, comp, len))
 		return false;
 	return name[len] == '\0' || (name[len] == '@' && !memchr(comp, '@', len));
 }
 
-int fdt_path_offset(const struct fdt *fdt, const char *path)
+int __init fdt_path_offset(const struct fdt *fdt, const char *path)
 {
 	int node = fdt_root(fdt);
 
@@ -273,7 +274,7 @@ int fdt_path_offset(const struct fdt *fdt, const char *path)
 	return node;
 }
 
-const void *fdt_getprop(const struct fdt *fdt, int node, const char *name, u32 *len)
+const void *__init fdt_getprop(const struct fdt *fdt, int node, const char *name, u32 *len)
 {
 	int offset = node_body(fdt, node);
 	u32 token;
@@ -295,7 +296,7 @@ const void *fdt_getprop(const struct fdt *fdt, int node, const char *name, u32 *
 	return NULL;
 }
 
-int fdt_getprop_u32(const struct fdt *fdt, int node, const char *name, u32 *value)
+int __init fdt_getprop_u32(const struct fdt *fdt, int node, const char *name, u32 *value)
 {
 	u32 len;
 	const void *prop = fdt_getprop(fdt, node, name, &len);
@@ -308,7 +309,7 @@ int fdt_getprop_u32(const struct fdt *fdt, int node, const char *name, u32 *valu
 	return 0;
 }
 
-bool fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, const char *str)
+bool __init fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, const char *str)
 {
 	u32 len, pos = 0;
 	const char *list = fdt_getprop(fdt, node, name, &len);
@@ -327,7 +328,7 @@ bool fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, cons
 	return false;
 }
 
-bool fdt_node_available(const struct fdt *fdt, int node)
+bool __init fdt_node_available(const struct fdt *fdt, int node)
 {
 	if (!fdt_getprop(fdt, node, "status", NULL))
 		return true;
@@ -335,14 +336,14 @@ bool fdt_node_available(const struct fdt *fdt, int node)
 	       fdt_prop_has_string(fdt, node, "status", "ok");
 }
 
-u32 fdt_address_cells(const struct fdt *fdt, int node)
+u32 __init fdt_address_cells(const struct fdt *fdt, int node)
 {
 	u32 cells;
 
 	return fdt_getprop_u32(fdt, node, "#address-cells", &cells) ? 2 : cells;
 }
 
-u32 fdt_size_cells(const struct fdt *fdt, int node)
+u32 __init fdt_size_cells(const struct fdt *fdt, int node)
 {
 	u32 cells;
 
@@ -350,12 +351,12 @@ u32 fdt_size_cells(const struct fdt *fdt, int node)
 }
 
 /* A number of one or two cells (checked by the caller). */
-static u64 read_cells(const u8 *p, u32 cells)
+static u64 __init read_cells(const u8 *p, u32 cells)
 {
 	return cells == 2 ? fdt_read_be64(p) : fdt_read_be32(p);
 }
 
-int fdt_read_reg(const struct fdt *fdt, int parent, int node, u32 index, u64 *base, u64 *size)
+int __init fdt_read_reg(const struct fdt *fdt, int parent, int node, u32 index, u64 *base, u64 *size)
 {
 	u32 address_cells = fdt_address_cells(fdt, parent);
 	u32 size_cells = fdt_size_cells(fdt, parent);
@@ -378,7 +379,7 @@ int fdt_read_reg(const struct fdt *fdt, int parent, int node, u32 index, u64 *ba
 	return 0;
 }
 
-int fdt_reserved_entry(const struct fdt *fdt, u32 index, u64 *base, u64 *size)
+int __init fdt_reserved_entry(const struct fdt *fdt, u32 index, u64 *base, u64 *size)
 {
 	/* Walk up to the entry, so that an earlier 0/0 end marker is honoured. */
 	for (u32 i = 0; i <= index; i++) {

@@ -41,7 +41,7 @@ static unsigned int table_index(unsigned long va, int level)
 	return (va >> (PAGE_SHIFT + 9 * level)) & (PTRS_PER_TABLE - 1);
 }
 
-static pte_t *next_table(pte_t *entry)
+static pte_t *__init next_table(pte_t *entry)
 {
 	if (!(*entry & PTE_PRESENT)) {
 		pte_t *table = alloc_page();
@@ -56,7 +56,7 @@ static pte_t *next_table(pte_t *entry)
 }
 
 /* The entry for va at `level` (0 = PT, 1 = PD), creating the tables above it. */
-static pte_t *walk_create(unsigned long va, int level)
+static pte_t *__init walk_create(unsigned long va, int level)
 {
 	pte_t *table = kernel_pml4;
 
