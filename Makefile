@@ -100,10 +100,17 @@ $(ISO): $(KERNEL) scripts/mkiso
 deps:
 	$(Q)scripts/install-deps
 
+# QEMU's exit status is the kernel's verdict (include/kernel/panic.h): say it in words.
 run: deps all
-	$(Q)scripts/qemu --arch $(ARCH) --kernel $(KERNEL) $(if $(CPU),--cpu $(CPU)) \
+	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(KERNEL) $(if $(CPU),--cpu $(CPU)) \
 		$(if $(SMP),--smp $(SMP)) $(if $(MEM),--mem $(MEM)) \
-		$(if $(APPEND),--append "$(APPEND)")
+		$(if $(APPEND),--append "$(APPEND)") || status=$$?; \
+	case $$status in \
+	33) echo "run: boot finished, every self-test passed (QEMU exit 33)";; \
+	35) echo "run: boot finished, some self-test FAILED (QEMU exit 35)"; exit 1;; \
+	37) echo "run: the kernel panicked (QEMU exit 37)"; exit 1;; \
+	*) echo "run: QEMU exited $$status: a reset, a triple fault or a QEMU error"; exit 1;; \
+	esac
 
 debug: deps all
 	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) CPU="$(CPU)" SMP="$(SMP)" MEM="$(MEM)" \
