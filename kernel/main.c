@@ -3,11 +3,13 @@
  * Each arch's entry code calls it on the boot CPU with a stack and the
  * kernel mapped at its link address; it never returns.
  *
- * Later steps (traps, memory, per-CPU areas, scheduler, initcalls, SMP,
- * freeing init memory) slot into the numbered places of DESIGN.md §3.
+ * The steps are numbered as in DESIGN.md §3; the missing numbers (per-CPU
+ * areas, scheduler, secondary CPUs) are open issues.
  */
+#include <kernel/alternative.h>
 #include <kernel/bootinfo.h>
 #include <kernel/console.h>
+#include <kernel/cpufeature.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
@@ -59,6 +61,14 @@ void __init __noreturn start_kernel(void)
 	/* 3. Parameters: early_param() handlers first, then every __setup(). */
 	parse_early_params();
 	parse_args();
+
+	/* 4. CPU features: CPUID / the ID registers, read into what cpu_has() answers. */
+	identify_boot_cpu();
+
+	/* 5. Alternatives: patch in the code this CPU can run. Now, while text is
+	 *    still writable (paging_init() makes it read-only) and only this CPU
+	 *    runs (no other CPU may be executing a site while it is rewritten). */
+	alternative_instructions();
 
 	/* 6. Trap handlers: from here a fault is reported, not a silent reset. */
 	trap_init();

@@ -161,6 +161,15 @@
 		__alt_instructions_end = .;			\
 	}
 
+/* x86_64: where each lock prefix is, so that a single CPU can drop them. */
+#define SMP_LOCKS						\
+	. = ALIGN(8);						\
+	.smp_locks : AT_LOAD(.smp_locks) {			\
+		__smp_locks = .;				\
+		KEEP(*(.smp_locks))				\
+		__smp_locks_end = .;				\
+	}
+
 #define DATA_DATA	*(.data .data.*)
 
 #define BSS_SECTION						\

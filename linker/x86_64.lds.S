@@ -11,7 +11,7 @@
  *   percpu    RW-  .data..percpu, linked at address 0, bytes in the image
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,   /  page aligned,
- *                  .altinstructions                               freed at the end
+ *                  .altinstructions, .smp_locks                   freed at the end
  *   data      RW-  .data, __bug_table (WARN_ONCE marks entries), .bss
  *   note           the PVH entry note, for qemu -kernel
  *
@@ -76,6 +76,7 @@ SECTIONS
 	INIT_SETUP
 	INIT_CALLS
 	ALTERNATIVES
+	SMP_LOCKS
 	. = ALIGN(PAGE_SIZE);
 	__init_end = .;
 

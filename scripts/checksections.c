@@ -321,8 +321,12 @@ static bool may_refer_to_init(const struct section *s)
 	/* .init.text, .init.data, .init.setup, .init.ktest_suites, .initcall*.init */
 	if (starts_with(s->name, ".init"))
 		return true;
-	/* Alternatives are applied during boot and lie in the init region too. */
-	if (!strcmp(s->name, ".altinstructions") || !strcmp(s->name, ".altinstr_replacement"))
+	/*
+	 * Alternatives and the lock-prefix list are applied during boot and lie in
+	 * the init region too.
+	 */
+	if (!strcmp(s->name, ".altinstructions") || !strcmp(s->name, ".altinstr_replacement") ||
+	    !strcmp(s->name, ".smp_locks"))
 		return true;
 	/* Entry code: runs once, before anything is freed; it jumps to start_kernel. */
 	if (!strcmp(s->name, ".head.text"))

@@ -26,6 +26,7 @@ extern char __per_cpu_start[], __per_cpu_end[], __per_cpu_load[];
 extern char __start___ex_table[], __stop___ex_table[];
 extern char __start___bug_table[], __stop___bug_table[];
 extern char __alt_instructions[], __alt_instructions_end[];
+extern char __smp_locks[], __smp_locks_end[];
 extern char __setup_start[], __setup_end[];
 
 extern initcall_t __initcall_start[], __initcall_end[];

@@ -16,6 +16,9 @@ void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);
 void *memset(void *s, int c, size_t n);
 int memcmp(const void *a, const void *b, size_t n);
+/* The portable memcpy()/memset(), for an arch whose own versions fall back to them. */
+void *memcpy_generic(void *dst, const void *src, size_t n);
+void *memset_generic(void *s, int c, size_t n);
 void *memchr(const void *s, int c, size_t n);
 
 size_t strlen(const char *s);

@@ -42,11 +42,18 @@ static void copy_forward(unsigned char *d, const unsigned char *s, size_t n)
 		*d++ = *s++;
 }
 
-void *memcpy(void *dst, const void *src, size_t n)
+void *memcpy_generic(void *dst, const void *src, size_t n)
 {
 	copy_forward(dst, src, n);
 	return dst;
 }
+
+/*
+ * Weak: an arch may define its own memcpy() and memset() (x86_64: rep
+ * movsb/stosb, chosen at boot by an alternative) and fall back to these.
+ */
+void *memcpy(void *dst, const void *src, size_t n)
+	__attribute__((__weak__, __alias__("memcpy_generic")));
 
 void *memmove(void *dst, const void *src, size_t n)
 {
@@ -63,7 +70,7 @@ void *memmove(void *dst, const void *src, size_t n)
 	return dst;
 }
 
-void *memset(void *s, int c, size_t n)
+void *memset_generic(void *s, int c, size_t n)
 {
 	unsigned char *p = s;
 	/* The byte repeated in every byte of a word: 0x0101...01 * c. */
@@ -79,6 +86,8 @@ void *memset(void *s, int c, size_t n)
 		*p++ = (unsigned char)c;
 	return s;
 }
+
+void *memset(void *s, int c, size_t n) __attribute__((__weak__, __alias__("memset_generic")));
 
 int memcmp(const void *a, const void *b, size_t n)
 {

@@ -6,6 +6,7 @@
  * boot leaves a struct hvm_start_info at EBX, recognised by its own magic.
  * Both live below 2 GiB, inside the boot mapping, so __va() reaches them.
  */
+#include <asm/acpi.h>
 #include <asm/page.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
@@ -119,4 +120,6 @@ void __init arch_parse_boot_info(void)
 	else
 		panic("boot: unknown boot protocol (eax=%#x, ebx=%#x): "
 		      "boot with multiboot2 or PVH", boot_magic, boot_info_phys);
+	/* The CPU list comes from ACPI's MADT, found through the RSDP. */
+	acpi_find_cpus();
 }

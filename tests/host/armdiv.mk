@@ -1,0 +1,18 @@
+# armdiv_test: the portable 32-bit division that 32-bit ARM falls back to
+# when its CPU has no udiv/sdiv (arch/arm/lib/div.c, pure C), built for
+# the host and compared with the host's own division.
+
+HOST_TESTS	+= armdiv_test
+
+$(O)/armdiv/div.o: $(SRCTREE)/arch/arm/lib/div.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(KLIB_CFLAGS) -I$(SRCTREE)/arch/arm/include -MMD -MP \
+		-c $< -o $@
+
+$(O)/armdiv_test: $(SRCTREE)/tests/host/armdiv_test.c $(O)/armdiv/div.o
+	@$(if $(Q),echo "  HOSTLD  $@")
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -I$(SRCTREE)/arch/arm/include -MMD -MP -MF $@.d -MT $@ $^ \
+		$(HOST_LDFLAGS) -o $@
+
+-include $(O)/armdiv/div.d $(O)/armdiv_test.d

@@ -1,0 +1,279 @@
+/*
+ * The "alternative" suite: what apply_alternatives() did to the running
+ * kernel, and that every patched user computes what its portable version
+ * computes.
+ *
+ * It reads .altinstructions and .altinstr_replacement, which are freed with
+ * init memory, so it is an init suite (runs at boot step 12).
+ *
+ * - Every record points at kernel code, with a replacement no longer than
+ *   the site. Every site holds the patched bytes (the replacement, branches
+ *   re-aimed, NOPs after it) exactly when the CPU has the feature and
+ *   patching was not switched off (noalternatives), and other bytes
+ *   otherwise. (tests/kernel/<arch>/ checks some sites against their exact
+ *   original bytes.)
+ * - One diagnostic line per feature, "alternatives: popcnt 3/3 sites
+ *   patched", which tests/matrix matches for each CPU model.
+ * - hweight, crc32_le, crc32c, memcpy and memset against their portable
+ *   versions on thousands of random inputs, lengths and alignments.
+ * - The speed of each, in get_cycles() units (guest instructions under
+ *   scripts/qemu --icount on x86_64; one unit per 16 on ARM).
+ */
+#include <asm/processor.h>
+#include <kernel/alternative.h>
+#include <kernel/cpufeature.h>
+#include <kernel/crc32.h>
+#include <kernel/hweight.h>
+#include <kernel/init.h>
+#include <kernel/ktest.h>
+#include <kernel/sections.h>
+#include <kernel/string.h>
+
+#define BUF_SIZE	4096
+#define BUF_SLACK	64
+
+/* Aligned, so that the word loads of the speed test are aligned on ARM. */
+static u8 src[BUF_SIZE + BUF_SLACK] __initdata __aligned(64);
+static u8 dst_a[BUF_SIZE + BUF_SLACK] __initdata __aligned(64);
+static u8 dst_b[BUF_SIZE + BUF_SLACK] __initdata __aligned(64);
+static u64 rng_state __initdata = 0x5eed5eed12345678ull;
+
+/* xorshift64: plenty for test data, and the same sequence on every boot. */
+static u64 __init random_u64(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static void __init fill_random(u8 *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		buf[i] = (u8)random_u64();
+}
+
+static bool __init site_is_patched(const struct alt_instr *a)
+{
+	u8 expect[255];
+
+	alt_patched_bytes(a, expect);
+	return memcmp(alt_site(a), expect, a->instrlen) == 0;
+}
+
+static void __init records_point_into_code(struct ktest *t)
+{
+	size_t n = 0;
+
+	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
+		unsigned long site = (unsigned long)alt_site(a);
+		unsigned long repl = (unsigned long)alt_replacement(a);
+
+		if (!is_kernel_text(site))
+			ktest_fail(t, __FILE__, __LINE__, "site %#lx is not kernel text", site);
+		if (!in_section(repl, __init_begin, __init_end))
+			ktest_fail(t, __FILE__, __LINE__, "replacement %#lx of %pS outside init",
+				   repl, (void *)site);
+		KTEST_EXPECT_LE(t, a->replacementlen, a->instrlen);
+		KTEST_EXPECT_LT(t, alt_feature(a), NR_CPU_FEATURES);
+		n++;
+	}
+	/* Every arch has users (x86_64: memcpy; ARM: the division helpers). */
+	KTEST_EXPECT_GT(t, n, 0);
+}
+
+static void __init sites_hold_what_the_cpu_chose(struct ktest *t)
+{
+	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
+		bool want = alternatives_patched && alt_wanted(a);
+
+		if (site_is_patched(a) != want)
+			ktest_fail(t, __FILE__, __LINE__, "%s site at %pS: %s",
+				   cpu_feature_name(alt_feature(a)), alt_site(a),
+				   want ? "not patched" : "patched, but should not be");
+	}
+}
+
+/* The records of feature f (of ALT_NOT(f) if inverted); *patched: how many sites are patched. */
+static unsigned int __init count_sites(unsigned int f, bool inverted, unsigned int *patched)
+{
+	unsigned int total = 0;
+
+	*patched = 0;
+	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
+		if (alt_feature(a) != f || !!(a->feature & ALT_FLAG_NOT) != inverted)
+			continue;
+		total++;
+		*patched += site_is_patched(a);
+	}
+	return total;
+}
+
+/* One line per feature that has sites: what tests/matrix checks for each CPU model. */
+static void __init sites_per_feature(struct ktest *t)
+{
+	(void)t;
+	for (unsigned int f = 0; f < NR_CPU_FEATURES; f++) {
+		for (int inverted = 0; inverted <= 1; inverted++) {
+			unsigned int patched, total = count_sites(f, inverted, &patched);
+
+			if (total)
+				ktest_diag("alternatives: %s%s %u/%u sites patched",
+					   inverted ? "!" : "", cpu_feature_name(f) ?: "?",
+					   patched, total);
+		}
+	}
+}
+
+static void __init hweight_matches_generic(struct ktest *t)
+{
+	for (int i = 0; i < 5000; i++) {
+		/* Sparse and dense words too, not only about half ones. */
+		u64 w = random_u64();
+
+		w = i % 3 == 0 ? w & random_u64() : i % 3 == 1 ? w | random_u64() : w;
+		KTEST_EXPECT_EQ(t, hweight64(w), __sw_hweight64(w));
+		KTEST_EXPECT_EQ(t, hweight32((u32)w), __sw_hweight32((u32)w));
+	}
+	KTEST_EXPECT_EQ(t, hweight64(~0ull), 64);
+	KTEST_EXPECT_EQ(t, hweight32(0), 0);
+}
+
+static void __init crc32_matches_generic(struct ktest *t)
+{
+	static const char check[] __initconst = "123456789";
+
+	KTEST_EXPECT_EQ(t, crc32_le(~0u, check, 9) ^ ~0u, 0xcbf43926u);
+	KTEST_EXPECT_EQ(t, crc32c(~0u, check, 9) ^ ~0u, 0xe3069283u);
+
+	fill_random(src, sizeof(src));
+	for (size_t align = 0; align < 8; align++) {
+		for (size_t len = 0; len <= 520; len += len < 40 ? 1 : 37) {
+			u32 seed = (u32)random_u64();
+
+			KTEST_EXPECT_EQ(t, crc32_le(seed, src + align, len),
+					crc32_le_generic(seed, src + align, len));
+			KTEST_EXPECT_EQ(t, crc32c(seed, src + align, len),
+					crc32c_generic(seed, src + align, len));
+		}
+	}
+	KTEST_EXPECT_EQ(t, crc32c(1, src, BUF_SIZE), crc32c_generic(1, src, BUF_SIZE));
+	KTEST_EXPECT_EQ(t, crc32_le(1, src, BUF_SIZE), crc32_le_generic(1, src, BUF_SIZE));
+}
+
+/* Into two buffers, once each way: the same bytes must change, and nothing else. */
+static void __init check_memcpy(struct ktest *t, size_t so, size_t doff, size_t len)
+{
+	void *ret;
+
+	memset_generic(dst_a, 0xa5, 400);
+	memset_generic(dst_b, 0xa5, 400);
+	ret = memcpy(dst_a + doff, src + so, len);
+	memcpy_generic(dst_b + doff, src + so, len);
+	KTEST_EXPECT_EQ(t, (unsigned long)ret, (unsigned long)(dst_a + doff));
+	if (memcmp(dst_a, dst_b, 400))
+		ktest_fail(t, __FILE__, __LINE__, "memcpy src+%zu dst+%zu len %zu", so, doff, len);
+}
+
+static void __init check_memset(struct ktest *t, size_t doff, size_t len)
+{
+	int c = (int)random_u64();
+	void *ret;
+
+	memcpy_generic(dst_a, src, 400);
+	memcpy_generic(dst_b, src, 400);
+	ret = memset(dst_a + doff, c, len);
+	memset_generic(dst_b + doff, c, len);
+	KTEST_EXPECT_EQ(t, (unsigned long)ret, (unsigned long)(dst_a + doff));
+	if (memcmp(dst_a, dst_b, 400))
+		ktest_fail(t, __FILE__, __LINE__, "memset dst+%zu len %zu", doff, len);
+}
+
+/* Every alignment of source and destination, lengths around the word sizes and longer. */
+static void __init memcpy_memset_match_generic(struct ktest *t)
+{
+	fill_random(src, sizeof(src));
+	for (size_t doff = 0; doff < 16; doff++) {
+		for (size_t len = 0; len < 300; len += len < 70 ? 1 : 23) {
+			for (size_t so = 0; so < 16; so++)
+				check_memcpy(t, so, doff, len);
+			check_memset(t, doff, len);
+		}
+	}
+	/* A whole page, as boot code copies them. */
+	memcpy(dst_a, src, BUF_SIZE);
+	KTEST_EXPECT_EQ(t, memcmp(dst_a, src, BUF_SIZE), 0);
+}
+
+/* "12.345": thousandths of a get_cycles() unit per item (ARM's unit is 16 instructions). */
+static void __init report(const char *what, u64 cycles, u64 items, const char *unit)
+{
+	unsigned long long thousandths = cycles * 1000 / items;
+
+	ktest_diag("speed: %-26s %llu.%03llu per %s", what, thousandths / 1000, thousandths % 1000,
+		   unit);
+}
+
+/*
+ * get_cycles() is exact under scripts/qemu --icount (x86_64: one unit per
+ * guest instruction; ARM: one per 16) and noise otherwise, so these lines
+ * are figures to read, not to check.
+ */
+static void __init speed(struct ktest *t)
+{
+	volatile u32 sink = 0;
+	u64 start;
+
+	(void)t;
+	fill_random(src, BUF_SIZE);
+	start = get_cycles();
+	sink += crc32_le_generic(0, src, BUF_SIZE);
+	report("crc32_le portable", get_cycles() - start, BUF_SIZE, "byte");
+	start = get_cycles();
+	sink += crc32_le(0, src, BUF_SIZE);
+	report("crc32_le as patched", get_cycles() - start, BUF_SIZE, "byte");
+	start = get_cycles();
+	sink += crc32c_generic(0, src, BUF_SIZE);
+	report("crc32c portable", get_cycles() - start, BUF_SIZE, "byte");
+	start = get_cycles();
+	sink += crc32c(0, src, BUF_SIZE);
+	report("crc32c as patched", get_cycles() - start, BUF_SIZE, "byte");
+
+	start = get_cycles();
+	for (int i = 0; i < 1024; i++)
+		sink += __sw_hweight64(((const u64 *)src)[i % 512]);
+	report("hweight64 portable", get_cycles() - start, 1024, "word");
+	start = get_cycles();
+	for (int i = 0; i < 1024; i++)
+		sink += hweight64(((const u64 *)src)[i % 512]);
+	report("hweight64 as patched", get_cycles() - start, 1024, "word");
+
+	start = get_cycles();
+	for (int i = 0; i < 16; i++)
+		memcpy_generic(dst_a, src, BUF_SIZE);
+	report("memcpy 4 KiB portable", get_cycles() - start, 16, "copy");
+	start = get_cycles();
+	for (int i = 0; i < 16; i++)
+		memcpy(dst_a, src, BUF_SIZE);
+	report("memcpy 4 KiB as patched", get_cycles() - start, 16, "copy");
+
+	ktest_diag("speed: apply_alternatives() at boot: %llu",
+		   (unsigned long long)alternatives_boot_cycles);
+	(void)sink;
+}
+
+static const struct ktest_case alternative_cases[] __initconst = {
+	KTEST_CASE(records_point_into_code),
+	KTEST_CASE(sites_hold_what_the_cpu_chose),
+	KTEST_CASE(sites_per_feature),
+	KTEST_CASE(hweight_matches_generic),
+	KTEST_CASE(crc32_matches_generic),
+	KTEST_CASE(memcpy_memset_match_generic),
+	KTEST_CASE(speed),
+	{}
+};
+
+static const struct ktest_suite alternative_suite __initconst = {
+	"alternative", alternative_cases,
+};
+ktest_init_suite(alternative_suite);
