@@ -13,11 +13,37 @@
 #ifndef _KERNEL_EXTABLE_H
 #define _KERNEL_EXTABLE_H
 
+#include <kernel/compiler.h>	/* __stringify; only macros, fine in .S files too */
+
 #define EX_TYPE_DEFAULT		0	/* resume at the fixup */
 #define EX_TYPE_EFAULT_REG	1	/* ...with -EFAULT in the error register */
 #define EX_TYPE_EFAULT_ZERO_REG	2	/* ...and the destination register zeroed */
 
 #define EX_DATA(type, err_reg, zero_reg)	((type) | ((err_reg) << 8) | ((zero_reg) << 16))
+
+/*
+ * Emit an entry: in .S files as assembler lines, in inline asm as a string
+ * to paste after the instruction. insn and fixup are labels ("1b", "2b").
+ */
+#ifdef __ASSEMBLER__
+#define _ASM_EXTABLE_TYPE_REG(insn, fixup, type, err_reg, zero_reg)	\
+	.pushsection __ex_table, "a";					\
+	.balign 4;							\
+	.long (insn) - .;						\
+	.long (fixup) - .;						\
+	.long EX_DATA(type, err_reg, zero_reg);				\
+	.popsection
+#else
+#define _ASM_EXTABLE_TYPE_REG(insn, fixup, type, err_reg, zero_reg)	\
+	" .pushsection __ex_table, \"a\"\n"				\
+	" .balign 4\n"							\
+	" .long (" #insn ") - .\n"					\
+	" .long (" #fixup ") - .\n"					\
+	" .long " __stringify(EX_DATA(type, err_reg, zero_reg)) "\n"	\
+	" .popsection\n"
+#endif
+
+#define _ASM_EXTABLE(insn, fixup)	_ASM_EXTABLE_TYPE_REG(insn, fixup, EX_TYPE_DEFAULT, 0, 0)
 
 #ifndef __ASSEMBLER__
 #include <asm/ptrace.h>

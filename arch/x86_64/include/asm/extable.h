@@ -1,40 +1,20 @@
 /*
  * x86_64 exception-table entries (the format: include/kernel/extable.h).
  *
- * _ASM_EXTABLE(insn, fixup) and _ASM_EXTABLE_TYPE_REG(...) work in .S files
- * and, as strings, in inline asm. The register numbers are places in
- * struct pt_regs, which is what the fault handler can change; inline asm
- * that wants a register fixed up pins it with a constraint ("a" = rax...).
+ * The entry macros (_ASM_EXTABLE, _ASM_EXTABLE_TYPE_REG) are generic, in
+ * include/kernel/extable.h; the arch says which register numbers they take:
+ * places in struct pt_regs, which is what the fault handler can change.
+ * Inline asm that wants a register fixed up pins it with a constraint
+ * ("a" = rax...).
  */
 #ifndef _ASM_EXTABLE_H
 #define _ASM_EXTABLE_H
 
-#include <kernel/compiler.h>
 #include <kernel/extable.h>
 
 #define EX_REG_DX	11
 #define EX_REG_CX	12
 #define EX_REG_AX	14
 #define EX_REG_SI	10
-
-#ifdef __ASSEMBLER__
-#define _ASM_EXTABLE_TYPE_REG(insn, fixup, type, err_reg, zero_reg)	\
-	.pushsection __ex_table, "a";					\
-	.balign 4;							\
-	.long (insn) - .;						\
-	.long (fixup) - .;						\
-	.long EX_DATA(type, err_reg, zero_reg);				\
-	.popsection
-#else
-#define _ASM_EXTABLE_TYPE_REG(insn, fixup, type, err_reg, zero_reg)	\
-	" .pushsection __ex_table, \"a\"\n"				\
-	" .balign 4\n"							\
-	" .long (" #insn ") - .\n"					\
-	" .long (" #fixup ") - .\n"					\
-	" .long " __stringify(EX_DATA(type, err_reg, zero_reg)) "\n"	\
-	" .popsection\n"
-#endif
-
-#define _ASM_EXTABLE(insn, fixup)	_ASM_EXTABLE_TYPE_REG(insn, fixup, EX_TYPE_DEFAULT, 0, 0)
 
 #endif
