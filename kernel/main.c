@@ -3,8 +3,8 @@
  * Each arch's entry code calls it on the boot CPU with a stack and the
  * kernel mapped at its link address; it never returns.
  *
- * The steps are numbered as in DESIGN.md §3; the missing numbers (per-CPU
- * areas, scheduler, secondary CPUs) are open issues.
+ * The steps are numbered as in DESIGN.md §3; step 9, the scheduler, is an
+ * open issue.
  */
 #include <kernel/alternative.h>
 #include <kernel/bootinfo.h>
@@ -15,7 +15,9 @@
 #include <kernel/mm.h>
 #include <kernel/pgtable.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/smp.h>
 #include <kernel/traps.h>
 
 extern const char linux_banner[];
@@ -78,9 +80,16 @@ void __init __noreturn start_kernel(void)
 	mem_init();
 	paging_init();
 
+	/* 8. Per-CPU areas: a copy of .data..percpu for each possible CPU. Before
+	 *    the secondaries start (each needs its area), after the allocator. */
+	setup_per_cpu_areas();
+
 	/* 10. Initcalls, level by level (the early ones first). */
 	do_pre_smp_initcalls();
 	do_initcalls();
+
+	/* 11. Secondary CPUs: start them one by one; each reports in, then idles. */
+	smp_init();
 
 	/* 12. Self-tests that may use init code and data. */
 	ktest_run_init_suites();

@@ -3,10 +3,13 @@
  * console_loglevel, write the rest to the console.
  *
  * There is no log buffer: output goes straight to the serial line, which is
- * all a kernel under QEMU needs and keeps early boot messages simple.
+ * all a kernel under QEMU needs and keeps early boot messages simple. A
+ * spinlock keeps each message whole when several CPUs print.
  */
 #include <kernel/console.h>
 #include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/spinlock.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
@@ -18,10 +21,37 @@ void register_console(struct console *con)
 	console = con;
 }
 
+/*
+ * One writer at a time, so that lines from two CPUs do not interleave. A
+ * CPU that faults while it holds the lock (an oops inside the UART code)
+ * must still get its report out: the owner may write again without
+ * waiting for itself.
+ */
+static DEFINE_SPINLOCK(console_lock);
+static int console_owner = -1;
+
 void console_write(const char *s, size_t len)
 {
+	int cpu = smp_processor_id();
+	bool nested = READ_ONCE(console_owner) == cpu;
+
+	if (!nested) {
+		spin_lock(&console_lock);
+		WRITE_ONCE(console_owner, cpu);
+	}
 	if (console)
 		console->write(s, len);
+	if (!nested) {
+		WRITE_ONCE(console_owner, -1);
+		spin_unlock(&console_lock);
+	}
+}
+
+int console_read(void)
+{
+	if (!console || !console->read)
+		return -1;
+	return console->read();
 }
 
 int vprintk(const char *fmt, va_list ap)

@@ -24,3 +24,4 @@ ARCH_LIBS	:=
 ARCH_OBJS	:= boot/head.o kernel/bootinfo.o kernel/exit.o kernel/serial.o kernel/tsc.o \
 		   kernel/entry.o kernel/traps.o mm/pgtable.o
 ARCH_OBJS	+= kernel/acpi.o kernel/cpufeature.o kernel/alternative.o lib/crc32c.o lib/memcpy.o
+ARCH_OBJS	+= kernel/smp.o kernel/apic.o kernel/apic_entry.o kernel/trampoline.o

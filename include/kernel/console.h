@@ -18,6 +18,8 @@ struct console {
 void register_console(struct console *con);
 /* Raw output, below printk's levels: KTAP results always reach the line. */
 void console_write(const char *s, size_t len);
+/* A byte typed on the console, or -1 when none is waiting: input is polled. */
+int console_read(void);
 
 /* Provided by the arch: set up its UART and register_console() it. */
 void arch_console_init(void);

@@ -9,6 +9,7 @@
  * is where r2 points if a valid tree is there, else at PHYS_OFFSET.
  *
  * Steps:
+ *  0. start the PMU cycle counter, which make bench reads (asm/bench.h);
  *  1. leave Hyp mode if a loader left us there (QEMU does with
  *     virtualization=on), mask every interrupt;
  *  2. remember the device tree's physical address (boot_dtb_phys);
@@ -38,8 +39,12 @@
  *     DACR, switch on the MMU, the caches and branch prediction, and jump
  *     to the kernel's link address;
  *  6. give the boot CPU its stack and each exception mode its own, point
- *     VBAR at the vectors (kernel/entry.S), clear fp so that backtraces end
- *     here, and call start_kernel().
+ *     VBAR at the vectors (kernel/entry.S), TPIDRPRW at the per-CPU
+ *     template (offset 0), clear fp so that backtraces end here, and call
+ *     start_kernel().
+ *
+ * Secondary CPUs enter at secondary_entry (arch/arm/boot/secondary.S)
+ * and switch their MMU on with this same boot_pgd.
  *
  * Everything before step 6 runs at physical addresses although the code is
  * linked at virtual ones: it is position-independent, and every symbol it
@@ -76,6 +81,12 @@
 	.globl stext
 	.type	stext, %function
 stext:
+	/* 0. The PMU cycle counter, from 0: under -icount it counts instructions (kernel/bench.c). */
+	mov	r4, #5				/* PMCR.E | PMCR.C */
+	mcr	p15, 0, r4, c9, c12, 0		/* PMCR */
+	mov	r4, #0x80000000
+	mcr	p15, 0, r4, c9, c12, 1		/* PMCNTENSET: the cycle counter */
+
 	/* 1. Hyp mode (PL2) cannot simply switch to SVC: return into it instead. */
 	mrs	r4, cpsr
 	and	r4, r4, #MODE_MASK
@@ -182,6 +193,9 @@ start_high:
 
 	ldr	r0, =vectors
 	mcr	p15, 0, r0, c12, c0, 0		/* VBAR */
+	/* Per-CPU offset 0: the template itself, until setup_per_cpu_areas(). */
+	mov	r0, #0
+	mcr	p15, 0, r0, c13, c0, 4		/* TPIDRPRW */
 	isb
 
 	mov	r11, #0				/* fp: the end of the frame-pointer chain */

@@ -16,6 +16,7 @@
 #include <asm/ptrace.h>
 #include <asm/semihosting.h>
 #include <asm/page.h>
+#include <asm/pgtable.h>
 #include <kernel/bug.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
@@ -164,7 +165,8 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 		       read_dfar());
 		printk(KERN_EMERG "DFSR %08lx: %s on %s\n", dfsr, fault_status_name(dfsr),
 		       dfsr & FSR_WNR ? "write" : "read");
-		if (in_section(read_dfar(), boot_stack_guard, boot_stack_guard + PAGE_SIZE))
+		if (in_section(read_dfar(), boot_stack_guard, boot_stack_guard + PAGE_SIZE) ||
+		    in_stack_guard_page(read_dfar()))
 			printk(KERN_EMERG "BUG: stack guard page was hit at %08lx\n", read_dfar());
 	} else if (vector == VECTOR_PABT) {
 		unsigned long ifsr = read_ifsr();

@@ -22,6 +22,11 @@
  * Faults go to the data abort vector, where fixup_exception() recovers the
  * nofault accessors (asm/uaccess.h) whatever the fault status: translation
  * fault (unmapped) or permission fault (read-only).
+ *
+ * For SMP (asm/pgtable.h): every CPU loads this same table (kernel_ttbr0());
+ * secondary CPUs' stacks are mapped in 4 KiB pages in the last 16 MiB of
+ * the image window, each with an unmapped guard page below
+ * (map_stack_with_guard()).
  */
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -33,6 +38,10 @@
 #include <kernel/printk.h>
 #include <kernel/sections.h>
 #include <kernel/string.h>
+
+/* Secondary CPUs' stacks: the end of the image window, far above the image. */
+#define STACK_AREA_START	(KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE - 0x01000000)
+#define STACK_AREA_END		(KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE)
 
 typedef u32 pmd_t;	/* a first-level entry */
 typedef u32 pte_t;	/* a second-level entry */
@@ -270,4 +279,38 @@ unsigned long count_wx_pages(void)
 		}
 	}
 	return n;
+}
+
+u32 kernel_ttbr0(void)
+{
+	return (u32)__pa(kernel_pgd) | TTBR_WALK;
+}
+
+void *__init map_stack_with_guard(void *block, unsigned long size)
+{
+	static unsigned long next = STACK_AREA_START;
+	unsigned long va = next + PAGE_SIZE;	/* the guard page below stays unmapped */
+
+	if ((unsigned long)_end > STACK_AREA_START)
+		panic("paging: the image reaches into the stack area at %#lx",
+		      (unsigned long)STACK_AREA_START);
+	if (va + size > STACK_AREA_END)
+		return NULL;
+	next = va + size;
+	for (unsigned long off = 0; off < size; off += PAGE_SIZE)
+		set_entry(pte_create(va + off),
+			  (u32)__pa((char *)block + off) | PTE_NORMAL | PTE_XN);
+	/* The new entries were never valid, so no TLB holds them: just finish the cleans. */
+	__asm__ __volatile__("dsb ish" ::: "memory");
+	return (void *)va;
+}
+
+bool in_stack_guard_page(unsigned long addr)
+{
+	pte_t *pte;
+
+	if (addr < STACK_AREA_START || addr >= STACK_AREA_END)
+		return false;
+	pte = pte_of(addr);
+	return !pte || !(*pte & PTE_TYPE_SMALL);
 }

@@ -21,6 +21,7 @@
 #define MB2_MAGIC	0xe85250d6
 #define MB2_ARCH_I386	0
 #define MSR_EFER	0xc0000080
+#define MSR_GS_BASE	0xc0000101
 #define EFER_LME	(1 << 8)
 #define EFER_NXE	(1 << 11)
 #define CR0_PE		(1 << 0)
@@ -54,6 +55,10 @@ startup_32:
 	cld
 	movl	%eax, PA(boot_magic)
 	movl	%ebx, PA(boot_info_phys)
+	/* The TSC at entry, for kernel/bench.c: under -icount it counts instructions. */
+	rdtsc
+	movl	%eax, PA(boot_entry_cycles)
+	movl	%edx, PA(boot_entry_cycles) + 4
 	movl	$PA(boot_stack_top), %esp
 
 	/* Zero .bss: the loaders are supposed to, but a learner's loader may not. */
@@ -63,7 +68,7 @@ startup_32:
 	shrl	$2, %ecx
 	xorl	%eax, %eax
 	rep stosl
-	/* The magic and info pointer live in .data, so they survived. */
+	/* The magic, the info pointer and the TSC live in .data, so they survived. */
 
 	/*
 	 * Boot page tables, 2 MiB pages:
@@ -132,6 +137,16 @@ startup_64:
 	xorl	%eax, %eax
 	movw	%ax, %fs
 	movw	%ax, %gs
+	/*
+	 * Per-CPU data (include/kernel/percpu.h): until setup_per_cpu_areas()
+	 * gives this CPU an area of its own, %gs points at the template in the
+	 * image. (The selector load above zeroed the base; now set it.)
+	 */
+	movl	$MSR_GS_BASE, %ecx
+	movabsq	$__per_cpu_load, %rax
+	movq	%rax, %rdx
+	shrq	$32, %rdx
+	wrmsr
 	/* Reload the GDT through its high address: the identity map will go away. */
 	movabsq	$boot_gdt_desc64, %rax
 	lgdt	(%rax)
@@ -180,6 +195,10 @@ boot_magic:
 	.long	0
 boot_info_phys:
 	.long	0
+	.balign 8
+	.globl boot_entry_cycles
+boot_entry_cycles:
+	.quad	0
 
 	.section .bss..page_aligned, "aw", @nobits
 	.balign PAGE_SIZE

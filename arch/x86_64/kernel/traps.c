@@ -1,29 +1,33 @@
 /*
- * x86_64 trap handling: the IDT, a TSS whose interrupt stacks (IST) catch
- * double faults and NMIs on a known-good stack, and do_trap(), which first
+ * x86_64 trap handling: the IDT, a TSS per CPU whose interrupt stacks (IST)
+ * catch double faults and NMIs on a known-good stack, and do_trap(), which first
  * asks the exception table for a fixup and turns an exception nobody
  * handles into an oops: what happened, the registers,
  * the faulting bytes and a symbolized backtrace, then panic().
  */
+#include <asm/desc.h>
+#include <asm/pgtable.h>
 #include <asm/ptrace.h>
+#include <kernel/bootinfo.h>
 #include <kernel/bug.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+#include <kernel/smp.h>
 #include <kernel/sprintf.h>
 #include <kernel/stacktrace.h>
 #include <kernel/traps.h>
 
 #define NR_EXCEPTIONS	32
+#define NR_VECTORS	256	/* exceptions, then interrupts (the SMP wake-up, asm/desc.h) */
 #define KERNEL_CS	0x08
 #define KERNEL_DS	0x10
-#define TSS_SELECTOR	0x18
+#define TSS_SELECTOR(cpu) (0x18 + 16 * (cpu))	/* each TSS descriptor takes two GDT slots */
 #define GATE_INTERRUPT	0x8e	/* present, ring 0, 64-bit interrupt gate */
 #define IST_DOUBLE_FAULT 1
 #define IST_NMI		2
-#define IST_STACK_SIZE	8192
 #define X86_TRAP_NMI	2
 #define BOOT_STACK_SIZE	16384	/* head.S */
 #define X86_TRAP_UD	6
@@ -58,11 +62,17 @@ struct desc_ptr {
 extern const char exception_stubs[];
 extern char boot_stack_guard[], boot_stack_bottom[];
 
-static struct idt_gate idt[NR_EXCEPTIONS] __aligned(16);
-static struct tss tss __aligned(16);
+static struct idt_gate idt[NR_VECTORS] __aligned(16);
+/*
+ * One TSS per CPU: the IST pointers are per CPU (two CPUs taking a double
+ * fault must not share a stack), and ltr marks a TSS descriptor busy, so
+ * each CPU needs its own descriptor as well. All CPUs share the GDT.
+ */
+static struct tss tss[NR_CPUS] __aligned(16);
+/* The boot CPU's IST stacks; secondary CPUs bring their own (trap_init_cpu()). */
 static u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
-/* null, kernel code, kernel data, the TSS (a 16-byte system descriptor) */
-static u64 gdt[5] __aligned(16) = { 0, 0x00af9a000000ffff, 0x00cf92000000ffff };
+/* null, kernel code, kernel data, then a TSS (a 16-byte system descriptor) per CPU */
+static u64 gdt[3 + 2 * NR_CPUS] __aligned(16) = { 0, 0x00af9a000000ffff, 0x00cf92000000ffff };
 
 static const char *const exception_names[NR_EXCEPTIONS] = {
 	"divide error", "debug", "NMI", "int3", "overflow", "bounds", "invalid opcode",
@@ -72,10 +82,8 @@ static const char *const exception_names[NR_EXCEPTIONS] = {
 	"SIMD floating point", "virtualization", "control protection",
 };
 
-static void __init set_gate(int vector, int ist)
+static void __init set_gate(unsigned int vector, unsigned long addr, int ist)
 {
-	unsigned long addr = (unsigned long)exception_stubs + 16 * vector;
-
 	idt[vector] = (struct idt_gate){
 		.offset_low = addr & 0xffff,
 		.selector = KERNEL_CS,
@@ -86,22 +94,27 @@ static void __init set_gate(int vector, int ist)
 	};
 }
 
-void __init trap_init(void)
+void __init set_intr_gate(unsigned int vector, const void *handler)
 {
-	unsigned long base = (unsigned long)&tss, limit = sizeof(tss) - 1;
+	set_gate(vector, (unsigned long)handler, 0);
+}
+
+/* This CPU's TSS with its IST stacks, then the shared GDT, its TSS and the IDT loaded. */
+void __init trap_init_cpu(unsigned int cpu, unsigned long df_stack_top, unsigned long nmi_stack_top)
+{
+	struct tss *t = &tss[cpu];
+	unsigned long base = (unsigned long)t, limit = sizeof(*t) - 1;
 	struct desc_ptr gdtr = { sizeof(gdt) - 1, (unsigned long)gdt };
 	struct desc_ptr idtr = { sizeof(idt) - 1, (unsigned long)idt };
+	unsigned int slot = TSS_SELECTOR(cpu) / 8;
 
-	tss.ist[IST_DOUBLE_FAULT - 1] = (unsigned long)ist_stacks[0] + IST_STACK_SIZE;
-	tss.ist[IST_NMI - 1] = (unsigned long)ist_stacks[1] + IST_STACK_SIZE;
-	tss.iomap_base = sizeof(tss);	/* no I/O permission bitmap */
+	t->ist[IST_DOUBLE_FAULT - 1] = df_stack_top;
+	t->ist[IST_NMI - 1] = nmi_stack_top;
+	t->iomap_base = sizeof(*t);	/* no I/O permission bitmap */
 	/* An available 64-bit TSS descriptor: base and limit scattered as the format wants. */
-	gdt[3] = (limit & 0xffff) | ((base & 0xffffff) << 16) | (0x89ul << 40) |
-		 ((limit >> 16 & 0xf) << 48) | ((base >> 24 & 0xff) << 56);
-	gdt[4] = base >> 32;
-
-	for (int v = 0; v < NR_EXCEPTIONS; v++)
-		set_gate(v, v == X86_TRAP_DF ? IST_DOUBLE_FAULT : v == X86_TRAP_NMI ? IST_NMI : 0);
+	gdt[slot] = (limit & 0xffff) | ((base & 0xffffff) << 16) | (0x89ul << 40) |
+		    ((limit >> 16 & 0xf) << 48) | ((base >> 24 & 0xff) << 56);
+	gdt[slot + 1] = base >> 32;
 
 	/* Load the GDT, reload CS with a far return and the data segments, then TR and the IDT. */
 	__asm__ __volatile__("lgdt %0\n\t"
@@ -115,8 +128,18 @@ void __init trap_init(void)
 			     "movl %%eax, %%ss\n\t"
 			     "ltr %w3\n\t"
 			     "lidt %4"
-			     : : "m"(gdtr), "i"(KERNEL_CS), "i"(KERNEL_DS), "r"(TSS_SELECTOR), "m"(idtr)
+			     : : "m"(gdtr), "i"(KERNEL_CS), "i"(KERNEL_DS), "r"(TSS_SELECTOR(cpu)),
+			       "m"(idtr)
 			     : "rax", "memory");
+}
+
+void __init trap_init(void)
+{
+	for (unsigned int v = 0; v < NR_EXCEPTIONS; v++)
+		set_gate(v, (unsigned long)exception_stubs + 16 * v,
+			 v == X86_TRAP_DF ? IST_DOUBLE_FAULT : v == X86_TRAP_NMI ? IST_NMI : 0);
+	trap_init_cpu(0, (unsigned long)ist_stacks[0] + IST_STACK_SIZE,
+		      (unsigned long)ist_stacks[1] + IST_STACK_SIZE);
 	pr_info("traps: IDT with %d exception vectors, IST stacks for #DF and NMI\n", NR_EXCEPTIONS);
 }
 
@@ -188,6 +211,10 @@ void do_trap(struct pt_regs *regs)
 	if (vector == X86_TRAP_DF && in_section(read_cr2(), boot_stack_guard, boot_stack_bottom))
 		printk(KERN_EMERG "BUG: stack guard page was hit at %016lx (stack is %p..%p)\n",
 		       read_cr2(), boot_stack_bottom, boot_stack_bottom + BOOT_STACK_SIZE);
+	/* The same below a secondary CPU's stack (arch/x86_64/kernel/smp.c). */
+	if (vector == X86_TRAP_DF && in_stack_guard_page(read_cr2()))
+		printk(KERN_EMERG "BUG: stack guard page was hit at %016lx (CPU%d's stack)\n",
+		       read_cr2(), smp_processor_id());
 	printk(KERN_EMERG "Oops: %s: %04lx [#1]\n", name, regs->error_code);
 	show_regs(regs);
 	show_trap_backtrace(regs->rip, regs->rbp);

@@ -11,8 +11,16 @@
  *   after mark_rodata_ro():  .rodata read-only, NX
  * CR0.WP makes read-only apply to the kernel too; EFER.NXE (set in
  * head.S) makes the NX bit count.
+ *
+ * For SMP (asm/pgtable.h): every CPU loads these same tables
+ * (kernel_pgd_phys()); a starting CPU first needs a small table of its own
+ * that also maps its real-mode trampoline where it runs (trampoline_pgd_*);
+ * secondary CPUs' stacks are mapped in a stack area with an unmapped guard
+ * page below each (map_stack_with_guard()); the local APIC's registers are
+ * mapped uncached (ioremap()).
  */
 #include <asm/page.h>
+#include <asm/pgtable.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
@@ -24,11 +32,16 @@
 
 #define PTE_PRESENT	(1ul << 0)
 #define PTE_WRITE	(1ul << 1)
+#define PTE_PWT		(1ul << 3)
+#define PTE_PCD		(1ul << 4)
 #define PTE_HUGE	(1ul << 7)
 #define PTE_NX		(1ul << 63)
 #define PTE_ADDR_MASK	0x000ffffffffff000ul
 #define PTRS_PER_TABLE	512
 #define PMD_SIZE	(1ul << 21)
+/* Secondary CPUs' stacks: 4 KiB pages above the image, past what the image may use. */
+#define STACK_AREA_START 0xffffffffc0000000ul
+#define STACK_AREA_END	0xffffffffc1000000ul
 
 typedef unsigned long pte_t;
 
@@ -165,4 +178,83 @@ static unsigned long count_wx(const pte_t *table, int level, bool writable, bool
 unsigned long count_wx_pages(void)
 {
 	return count_wx(kernel_pml4, 3, true, true);
+}
+
+phys_addr_t kernel_pgd_phys(void)
+{
+	return __pa(kernel_pml4);
+}
+
+static pte_t *trampoline_tables[3];
+
+/*
+ * A PML4 for a CPU climbing out of real mode: the kernel half of
+ * kernel_pml4 (shared, not copied, below the top level) plus physical
+ * [0, 2 MiB) mapped at its own address and executable, where the
+ * trampoline runs when paging comes on. Its CR3 must fit in 32 bits: every
+ * page the allocator hands out lies below 2 GiB.
+ */
+phys_addr_t __init trampoline_pgd_create(void)
+{
+	for (int i = 0; i < 3; i++) {
+		trampoline_tables[i] = alloc_page();
+		if (!trampoline_tables[i])
+			panic("paging: out of memory for the trampoline's page table");
+		memset(trampoline_tables[i], 0, PAGE_SIZE);
+	}
+	for (int i = PTRS_PER_TABLE / 2; i < PTRS_PER_TABLE; i++)
+		trampoline_tables[0][i] = kernel_pml4[i];
+	trampoline_tables[0][0] = __pa(trampoline_tables[1]) | PTE_PRESENT | PTE_WRITE;
+	trampoline_tables[1][0] = __pa(trampoline_tables[2]) | PTE_PRESENT | PTE_WRITE;
+	trampoline_tables[2][0] = 0 | PTE_PRESENT | PTE_WRITE | PTE_HUGE;
+	return __pa(trampoline_tables[0]);
+}
+
+void __init trampoline_pgd_free(void)
+{
+	for (int i = 0; i < 3; i++) {
+		free_page(trampoline_tables[i]);
+		trampoline_tables[i] = NULL;
+	}
+}
+
+void *__init map_stack_with_guard(void *block, unsigned long size)
+{
+	static unsigned long next = STACK_AREA_START;
+	unsigned long va = next + PAGE_SIZE;	/* the guard page below stays unmapped */
+
+	if (va + size > STACK_AREA_END)
+		return NULL;
+	next = va + size;
+	for (unsigned long off = 0; off < size; off += PAGE_SIZE)
+		*walk_create(va + off, 0) = __pa((char *)block + off) |
+					    PTE_PRESENT | PTE_WRITE | PTE_NX;
+	return (void *)va;
+}
+
+bool in_stack_guard_page(unsigned long addr)
+{
+	pte_t *pte;
+
+	if (addr < STACK_AREA_START || addr >= STACK_AREA_END)
+		return false;
+	pte = lookup_pte(addr);
+	return !pte || !(*pte & PTE_PRESENT);
+}
+
+/*
+ * At __va(phys), like RAM, but in 4 KiB pages with caching off (PCD, PWT):
+ * a device register must be read and written where it is, every time.
+ */
+void *__init ioremap(phys_addr_t phys, unsigned long size)
+{
+	phys_addr_t first = phys & ~(phys_addr_t)(PAGE_SIZE - 1);
+
+	/* Below DIRECT_MAP_PHYS_END the direct map's 2 MiB RAM pages would be in the way. */
+	if (phys < DIRECT_MAP_PHYS_END)
+		panic("ioremap: %#llx is in the direct map's range", (unsigned long long)phys);
+	for (phys_addr_t pa = first; pa < phys + size; pa += PAGE_SIZE)
+		*walk_create((unsigned long)__va(pa), 0) = pa | PTE_PRESENT | PTE_WRITE |
+							   PTE_PCD | PTE_PWT | PTE_NX;
+	return __va(phys);
 }

@@ -82,4 +82,21 @@
 /* DACR: two bits per domain; 01 = client (permissions checked), 11 = manager, 00 = no access. */
 #define DACR_CLIENT_0		1
 
+#ifndef __ASSEMBLER__
+#include <kernel/types.h>
+
+/* What SMP bring-up needs from arch/arm/mm/pgtable.c. */
+
+/* The kernel's first-level table as TTBR0 wants it: physical address | walk attributes. */
+u32 kernel_ttbr0(void);
+/*
+ * Map the direct-map block (size bytes, page multiple) at a new address in
+ * the stack area, with an unmapped guard page below it; returns the lowest
+ * address of the stack, or NULL when the area is full.
+ */
+void *map_stack_with_guard(void *block, unsigned long size);
+/* addr lies in the stack area but is not mapped: a guard page. */
+bool in_stack_guard_page(unsigned long addr);
+#endif
+
 #endif

@@ -1,0 +1,23 @@
+/*
+ * Masking interrupts on this CPU: the IF bit of RFLAGS. The kernel runs with
+ * interrupts off; only an idle secondary CPU opens them, inside "sti; hlt",
+ * to be woken (arch/x86_64/kernel/smp.c).
+ */
+#ifndef _ASM_IRQFLAGS_H
+#define _ASM_IRQFLAGS_H
+
+/* Interrupts off; returns RFLAGS as it was, for arch_local_irq_restore(). */
+static inline unsigned long arch_local_irq_save(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("pushfq\n\tpopq %0\n\tcli" : "=rm"(flags) : : "memory");
+	return flags;
+}
+
+static inline void arch_local_irq_restore(unsigned long flags)
+{
+	__asm__ __volatile__("pushq %0\n\tpopfq" : : "g"(flags) : "memory", "cc");
+}
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * The local APIC, just enough for SMP: start other CPUs and wake them.
+ *
+ * An inter-processor interrupt is sent by writing the target's APIC id to
+ * the high half of the Interrupt Command Register and the kind of message
+ * to the low half, which sends it; the "delivery status" bit stays set
+ * until the APIC has taken it. Intel SDM vol. 3, "Local APIC" and
+ * "MP Initialization" (the INIT-SIPI-SIPI sequence).
+ */
+#include <asm/apic.h>
+#include <asm/desc.h>
+#include <asm/io.h>
+#include <asm/page.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <kernel/init.h>
+
+#define MSR_APIC_BASE		0x1b
+#define APIC_BASE_MASK		0xfffff000ul
+
+#define APIC_TPR		0x80	/* task priority: 0 accepts every interrupt */
+#define APIC_SVR		0xf0	/* spurious vector, and the software enable bit */
+#define APIC_ICR_LOW		0x300
+#define APIC_ICR_HIGH		0x310
+
+#define APIC_SVR_ENABLE		(1 << 8)
+#define APIC_DM_FIXED		0x000
+#define APIC_DM_INIT		0x500
+#define APIC_DM_STARTUP		0x600
+#define APIC_ICR_BUSY		(1 << 12)	/* delivery status: not yet accepted */
+#define APIC_LEVEL_ASSERT	(1 << 14)
+
+void *lapic_base;
+
+/* MSR_APIC_BASE exists on every x86_64 CPU: no need for rdmsr_safe() (whose
+ * __ex_table entry may not point into __init code). */
+static u64 read_apic_base_msr(void)
+{
+	u32 lo, hi;
+
+	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(MSR_APIC_BASE));
+	return ((u64)hi << 32) | lo;
+}
+
+static u32 lapic_read(unsigned int reg)
+{
+	return readl((char *)lapic_base + reg);
+}
+
+static void lapic_write(unsigned int reg, u32 v)
+{
+	writel(v, (char *)lapic_base + reg);
+}
+
+void __init lapic_init(void)
+{
+	lapic_base = ioremap(read_apic_base_msr() & APIC_BASE_MASK, PAGE_SIZE);
+	set_intr_gate(WAKEUP_VECTOR, smp_wakeup_interrupt);
+	set_intr_gate(SPURIOUS_VECTOR, spurious_interrupt);
+	lapic_enable();
+}
+
+void lapic_enable(void)
+{
+	lapic_write(APIC_TPR, 0);
+	lapic_write(APIC_SVR, APIC_SVR_ENABLE | SPURIOUS_VECTOR);
+}
+
+static void lapic_send(u32 apic_id, u32 command)
+{
+	lapic_write(APIC_ICR_HIGH, apic_id << 24);
+	lapic_write(APIC_ICR_LOW, command);
+	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_BUSY)
+		cpu_relax();
+}
+
+void lapic_send_init(u32 apic_id)
+{
+	lapic_send(apic_id, APIC_DM_INIT | APIC_LEVEL_ASSERT);
+}
+
+void lapic_send_startup(u32 apic_id, u8 start_page)
+{
+	lapic_send(apic_id, APIC_DM_STARTUP | start_page);
+}
+
+void lapic_send_ipi(u32 apic_id, u8 vector)
+{
+	lapic_send(apic_id, APIC_DM_FIXED | vector);
+}

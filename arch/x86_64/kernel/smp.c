@@ -1,0 +1,163 @@
+/*
+ * x86_64's part of SMP (include/kernel/smp.h): start a CPU with the local
+ * APIC's INIT-SIPI-SIPI, give it a stack and its per-CPU base, and let it
+ * sleep in hlt until an IPI wakes it.
+ *
+ * The CPU list comes from the ACPI MADT (arch/x86_64/kernel/acpi.c, boot
+ * step 2): local APIC ids. Starting CPU n (arch_boot_secondary):
+ *   1. a stack block: 16 KiB of kernel stack, then 8 KiB each for the
+ *      double-fault and NMI IST stacks, mapped in the stack area with an
+ *      unmapped guard page below (map_stack_with_guard());
+ *   2. struct secondary_boot says which CPU, which stack, which CR3;
+ *   3. INIT, then STARTUP twice (the MP spec's rule: the second is ignored
+ *      by a CPU the first one started) with the trampoline's page number.
+ * The CPU climbs from real mode to long mode in trampoline.S, switches to
+ * the kernel's page tables and stack, and calls x86_secondary_start(): GS
+ * base (per-CPU data), CR4, its own TSS and the IDT, its APIC, report in.
+ */
+#include <asm/apic.h>
+#include <asm/desc.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <asm/smp.h>
+#include <kernel/init.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/percpu.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/string.h>
+#include <kernel/time.h>
+
+#define MSR_EFER		0xc0000080
+#define EFER_LMA		(1 << 10)	/* read-only: long mode is active */
+#define STACK_BLOCK_ORDER	3		/* 32 KiB: */
+#define KERNEL_STACK_SIZE	16384		/* the kernel stack, then the IST stacks */
+#define SIPI_GAP_US		10
+
+struct secondary_boot secondary_boot;
+static unsigned long boot_cr4;
+/* The IST stack tops of each CPU, set by the boot CPU before the start. */
+static DEFINE_PER_CPU(unsigned long, ist_df_top);
+static DEFINE_PER_CPU(unsigned long, ist_nmi_top);
+
+static unsigned long read_cr0(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static unsigned long read_cr4(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+/* EFER exists on every x86_64 CPU: a plain rdmsr (no __ex_table entry into __init code). */
+static u64 read_efer(void)
+{
+	u32 lo, hi;
+
+	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(MSR_EFER));
+	return ((u64)hi << 32) | lo;
+}
+
+static void write_cr4(unsigned long v)
+{
+	__asm__ __volatile__("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+static void __init delay_us(u64 us)
+{
+	u64 start = get_cycles();
+
+	while (cycles_to_us(get_cycles() - start) < us)
+		cpu_relax();
+}
+
+/* CPUID leaf 1: EBX bits 31..24 hold this CPU's initial APIC id. */
+unsigned long arch_boot_cpu_hwid(void)
+{
+	u32 eax = 1, ebx, ecx = 0, edx;
+
+	__asm__ __volatile__("cpuid" : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx));
+	return ebx >> 24;
+}
+
+void __init arch_smp_prepare(void)
+{
+	u8 *tramp = __va(TRAMPOLINE_PHYS);
+	size_t size = trampoline_end - trampoline_start;
+
+	lapic_init();
+	if (size > PAGE_SIZE)
+		panic("smp: the trampoline (%zu bytes) is larger than a page", size);
+	memcpy(tramp, trampoline_start, size);
+	*(u32 *)(tramp + (trampoline_cr0 - trampoline_start)) = read_cr0();
+	*(u32 *)(tramp + (trampoline_cr3 - trampoline_start)) = trampoline_pgd_create();
+	*(u32 *)(tramp + (trampoline_efer - trampoline_start)) = read_efer() & ~EFER_LMA;
+	secondary_boot.cr3 = kernel_pgd_phys();
+	boot_cr4 = read_cr4();
+}
+
+int __init arch_boot_secondary(unsigned int cpu, unsigned long hwid)
+{
+	void *block = alloc_pages(STACK_BLOCK_ORDER);
+	char *stack;
+
+	if (!block)
+		return -1;
+	stack = map_stack_with_guard(block, PAGE_SIZE << STACK_BLOCK_ORDER);
+	if (!stack) {
+		free_pages(block, STACK_BLOCK_ORDER);
+		return -1;
+	}
+	per_cpu(ist_df_top, cpu) = (unsigned long)stack + KERNEL_STACK_SIZE + IST_STACK_SIZE;
+	per_cpu(ist_nmi_top, cpu) = (unsigned long)stack + KERNEL_STACK_SIZE + 2 * IST_STACK_SIZE;
+	secondary_boot.stack_top = (unsigned long)stack + KERNEL_STACK_SIZE;
+	secondary_boot.cpu = cpu;
+
+	/* Plain stores to RAM, then the uncached ICR writes: x86 keeps them in this order. */
+	lapic_send_init(hwid);
+	lapic_send_startup(hwid, TRAMPOLINE_PHYS >> PAGE_SHIFT);
+	delay_us(SIPI_GAP_US);
+	lapic_send_startup(hwid, TRAMPOLINE_PHYS >> PAGE_SHIFT);
+	return 0;
+}
+
+void __init arch_smp_done(void)
+{
+	trampoline_pgd_free();
+}
+
+void __init x86_secondary_start(void)
+{
+	unsigned int cpu = READ_ONCE(secondary_boot.cpu);
+	u8 *tramp = __va(TRAMPOLINE_PHYS);
+
+	/* First of all: per-CPU data, smp_processor_id() included, is reached through GS. */
+	set_my_cpu_offset(per_cpu_offset(cpu));
+	write_cr4(boot_cr4);
+	trap_init_cpu(cpu, this_cpu_read(ist_df_top), this_cpu_read(ist_nmi_top));
+	lapic_enable();
+	smp_secondary_online(*(u64 *)(tramp + (trampoline_tsc - trampoline_start)));
+}
+
+void arch_send_wakeup(unsigned int cpu)
+{
+	lapic_send_ipi(cpu_logical_map(cpu), WAKEUP_VECTOR);
+}
+
+/*
+ * Interrupts open only for the hlt: sti takes effect after the next
+ * instruction, so a wake-up that arrived since the caller looked at its
+ * mailbox is taken inside the hlt and ends it, never lost before it.
+ */
+void arch_idle_wait(void)
+{
+	__asm__ __volatile__("sti\n\thlt\n\tcli" ::: "memory");
+}
