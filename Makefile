@@ -104,7 +104,7 @@ deps:
 run: deps all
 	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(KERNEL) $(if $(CPU),--cpu $(CPU)) \
 		$(if $(SMP),--smp $(SMP)) $(if $(MEM),--mem $(MEM)) \
-		$(if $(APPEND),--append "$(APPEND)") || status=$$?; \
+		--append "monitor$(if $(APPEND), $(APPEND))" || status=$$?; \
 	case $$status in \
 	33) echo "run: boot finished, every self-test passed (QEMU exit 33)";; \
 	35) echo "run: boot finished, some self-test FAILED (QEMU exit 35)"; exit 1;; \

@@ -21,6 +21,9 @@
 #include <kernel/string.h>
 #include <kernel/time.h>
 
+struct initcall_result initcall_results[INITCALL_RESULTS_MAX];
+unsigned int initcall_results_count;
+
 static bool initcall_debug __initdata;
 static char blacklist[256] __initdata;
 
@@ -81,6 +84,8 @@ int __init do_one_initcall(initcall_t fn)
 		start = get_cycles();
 	}
 	ret = fn();
+	if (initcall_results_count < INITCALL_RESULTS_MAX)
+		initcall_results[initcall_results_count++] = (struct initcall_result){ fn, ret };
 	if (initcall_debug)
 		printk(KERN_INFO "initcall %pS returned %d after %llu usecs\n", fn, ret,
 		       (unsigned long long)cycles_to_us(get_cycles() - start));

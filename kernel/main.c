@@ -3,8 +3,7 @@
  * Each arch's entry code calls it on the boot CPU with a stack and the
  * kernel mapped at its link address; it never returns.
  *
- * The steps are numbered as in DESIGN.md §3; step 9, the scheduler, is an
- * open issue.
+ * The steps are numbered as in DESIGN.md §3.
  */
 #include <kernel/alternative.h>
 #include <kernel/bootinfo.h>
@@ -13,10 +12,12 @@
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
+#include <kernel/monitor.h>
 #include <kernel/pgtable.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/traps.h>
 
@@ -42,10 +43,15 @@ static void __noinline __noreturn rest_init(void)
 	/* 14. Self-tests of the finished kernel. */
 	ktest_run_suites();
 
-	/* 15. Report and hand over: leave QEMU with a status that says how the tests went. */
+	sched_debug_show();
+
+	/* 15. Report and hand over: leave QEMU with a status that says how the tests
+	 *     went, or, with `monitor`, first a command prompt on the console. */
 	failed = ktest_failures();
 	if (failed)
 		pr_info("ktest: %d test case(s) failed\n", failed);
+	if (monitor_wanted())
+		monitor_run(failed ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS);
 	pr_info("Special K: boot complete, exiting QEMU\n");
 	machine_exit(failed ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS);
 }
@@ -83,6 +89,9 @@ void __init __noreturn start_kernel(void)
 	/* 8. Per-CPU areas: a copy of .data..percpu for each possible CPU. Before
 	 *    the secondaries start (each needs its area), after the allocator. */
 	setup_per_cpu_areas();
+
+	/* 9. Scheduler: this code becomes thread "boot"; run queues and idle threads. */
+	sched_init();
 
 	/* 10. Initcalls, level by level (the early ones first). */
 	do_pre_smp_initcalls();

@@ -12,8 +12,10 @@
  * guest instructions under scripts/qemu --icount on x86_64.
  *
  * Work: each CPU has a mailbox, a per-CPU variable alone on its cache
- * line. An idle CPU loops: if its mailbox holds a function, run it and
- * mark the mailbox empty; else sleep until woken. on_each_cpu() fills the
+ * line. A CPU's idle thread (cpu_startup_entry(), kernel/sched.c) loops: if
+ * its mailbox holds a function, run it and mark the mailbox empty; if a
+ * thread is ready, run it; else sleep until woken. So a CPU busy with
+ * threads takes a call only when it next goes idle. on_each_cpu() fills the
  * mailboxes, wakes their CPUs, runs the function itself and waits for the
  * mailboxes to empty. The barriers order "function and argument written"
  * before "mailbox marked full" and "function done" before "marked empty".
@@ -26,6 +28,7 @@
 #include <kernel/kstrtox.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
 
@@ -111,21 +114,17 @@ void __init smp_setup_possible_cpus(void)
 	nr_cpu_ids = listed ? n : 1;
 }
 
-/* The run of one secondary CPU from here on: take work, sleep, repeat. */
-static void __noreturn cpu_idle_loop(void)
+/* Run the call in this CPU's mailbox, if any: the idle loop's work (cpu_startup_entry()). */
+void flush_smp_call_function_queue(void)
 {
 	struct smp_call *call = this_cpu_ptr(&call_mailbox);
 
-	for (;;) {
-		if (READ_ONCE(call->pending)) {
-			smp_rmb();	/* func and info were written before pending */
-			call->func(call->info);
-			smp_mb();	/* everything func did, before the caller sees "done" */
-			WRITE_ONCE(call->pending, false);
-			continue;
-		}
-		arch_idle_wait();
-	}
+	if (!READ_ONCE(call->pending))
+		return;
+	smp_rmb();	/* func and info were written before pending */
+	call->func(call->info);
+	smp_mb();	/* everything func did, before the caller sees "done" */
+	WRITE_ONCE(call->pending, false);
 }
 
 void __noreturn smp_secondary_online(u64 start_cycles)
@@ -138,7 +137,7 @@ void __noreturn smp_secondary_online(u64 start_cycles)
 		(unsigned long long)cycles_to_us(cycles));
 	smp_mb();	/* the CPU's own setup, before the boot CPU sees it online */
 	WRITE_ONCE(cpu_online_flag[cpu], true);
-	cpu_idle_loop();
+	cpu_startup_entry();
 }
 
 static bool __init wait_for_online(unsigned int cpu)

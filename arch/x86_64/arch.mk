@@ -25,3 +25,4 @@ ARCH_OBJS	:= boot/head.o kernel/bootinfo.o kernel/exit.o kernel/serial.o kernel/
 		   kernel/entry.o kernel/traps.o mm/pgtable.o
 ARCH_OBJS	+= kernel/acpi.o kernel/cpufeature.o kernel/alternative.o lib/crc32c.o lib/memcpy.o
 ARCH_OBJS	+= kernel/smp.o kernel/apic.o kernel/apic_entry.o kernel/trampoline.o
+ARCH_OBJS	+= kernel/apic_timer.o kernel/switch.o

@@ -79,4 +79,17 @@ int do_one_initcall(initcall_t fn);
 void do_pre_smp_initcalls(void);
 void do_initcalls(void);
 
+/*
+ * The initcalls that ran, in order, and what each returned: kept outside
+ * the init region, so that the serial monitor and scripts/gdb can show
+ * them after the table itself is freed.
+ */
+struct initcall_result {
+	initcall_t fn;
+	int ret;
+};
+#define INITCALL_RESULTS_MAX	64
+extern struct initcall_result initcall_results[INITCALL_RESULTS_MAX];
+extern unsigned int initcall_results_count;
+
 #endif

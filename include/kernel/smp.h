@@ -86,4 +86,7 @@ void arch_idle_wait(void);
  */
 void __noreturn smp_secondary_online(u64 start_cycles);
 
+/* The idle thread's part of on_each_cpu(): run this CPU's pending call, if any. */
+void flush_smp_call_function_queue(void);
+
 #endif

@@ -16,14 +16,36 @@
  * barriers on ARM (smp_mb(), include/kernel/barrier.h). The lock is also a
  * compiler barrier: memory accesses stay inside the critical section.
  *
- * Nothing here masks interrupts: the kernel runs with them off. A lock is
- * not recursive: taking it twice on one CPU waits forever.
+ * A held lock keeps its CPU's thread from being preempted (preempt_count,
+ * checked by the timer interrupt, include/kernel/sched.h): otherwise a
+ * thread preempted while holding a lock would leave another thread of the
+ * same CPU spinning for a whole time slice, or forever with interrupts off.
+ * spin_lock() does not mask interrupts; spin_lock_irqsave() does, for locks
+ * that an interrupt handler also takes (the run queues). A lock is not
+ * recursive: taking it twice on one CPU waits forever.
  */
 #ifndef _KERNEL_SPINLOCK_H
 #define _KERNEL_SPINLOCK_H
 
+#include <asm/irqflags.h>
 #include <asm/spinlock.h>
 #include <kernel/compiler.h>
+#include <kernel/percpu.h>
+
+/* Locks held (and other reasons not to preempt) on this CPU; kernel/sched.c. */
+DECLARE_PER_CPU(int, preempt_count);
+
+static inline void preempt_disable(void)
+{
+	this_cpu_inc(preempt_count);
+	barrier();
+}
+
+static inline void preempt_enable(void)
+{
+	barrier();
+	this_cpu_dec(preempt_count);
+}
 
 typedef struct {
 	arch_spinlock_t raw;
@@ -39,18 +61,33 @@ static inline void spin_lock_init(spinlock_t *lock)
 
 static inline void spin_lock(spinlock_t *lock)
 {
+	preempt_disable();
 	arch_spin_lock(&lock->raw);
 }
 
 /* Take the lock if it is free; true when taken. Never waits. */
 static inline bool spin_trylock(spinlock_t *lock)
 {
-	return arch_spin_trylock(&lock->raw);
+	preempt_disable();
+	if (arch_spin_trylock(&lock->raw))
+		return true;
+	preempt_enable();
+	return false;
 }
 
 static inline void spin_unlock(spinlock_t *lock)
 {
 	arch_spin_unlock(&lock->raw);
+	preempt_enable();
+}
+
+/* Interrupts off on this CPU, then the lock; the flags to give back to the unlock. */
+#define spin_lock_irqsave(lock, flags)						do {										(flags) = arch_local_irq_save();					spin_lock(lock);						} while (0)
+
+static inline void spin_unlock_irqrestore(spinlock_t *lock, unsigned long flags)
+{
+	spin_unlock(lock);
+	arch_local_irq_restore(flags);
 }
 
 /* Held by some CPU (a snapshot: it may change at once). */

@@ -227,6 +227,7 @@ unsigned long free_reserved_area(void *begin, void *end, int poison, const char 
 		pages++;
 	}
 	free_pages_count += pages;
+	total_pages += pages;
 	pr_info("Freeing %s memory: %luK\n", what, pages << (PAGE_SHIFT - 10));
 	return pages;
 }

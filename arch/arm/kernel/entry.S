@@ -28,7 +28,7 @@ vectors:
 	b	vector_pabt
 	b	vector_dabt
 	b	vector_unused
-	b	vector_irq
+	b	__irq_svc			/* irq_entry.S */
 	b	vector_fiq
 
 /*
@@ -52,7 +52,6 @@ vector_\name:
 	exception_entry pabt, VECTOR_PABT, 4
 	exception_entry dabt, VECTOR_DABT, 8
 	exception_entry unused, VECTOR_UNUSED, 0
-	exception_entry irq, VECTOR_IRQ, 4
 	exception_entry fiq, VECTOR_FIQ, 4
 
 /* r0 = vector number, lr = trapping pc, sp -> pt_regs with r0-r12 filled in. */

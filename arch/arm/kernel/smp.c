@@ -15,15 +15,11 @@
  * Sleeping: wfe would be the classic choice, but QEMU treats it as a mere
  * yield, so an "idle" CPU would spin on the host. wfi really stops the
  * (virtual) CPU until an interrupt is pending, even one masked in CPSR.
- * So each CPU enables one SGI at the GIC and its CPU interface, keeps IRQs
- * masked, and after wfi acknowledges the SGI by reading the interface's
- * IAR register (and writing it back to EOIR) instead of taking the
- * exception. No IRQ handler exists or is needed.
- *
- * The GIC is QEMU virt's GICv2 at its fixed addresses (the device tree's
- * /intc node says the same; boot_info does not read it).
+ * So each CPU enables one SGI at the GIC (arch/arm/kernel/gic.c) and sleeps
+ * in wfi with IRQs masked; after it, IRQs open for an instant and the IRQ
+ * handler takes the SGI (or the timer tick) the usual way.
  */
-#include <asm/io.h>
+#include <asm/gic.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/psci.h>
@@ -35,53 +31,11 @@
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 
-#define GICD_PHYS		0x08000000	/* distributor: one for the machine */
-#define GICC_PHYS		0x08010000	/* CPU interface: each CPU sees its own here */
-#define GICD_CTLR		0x000
-#define GICD_ISENABLER0		0x100		/* banked per CPU for SGIs and PPIs */
-#define GICD_ITARGETSR0		0x800		/* read: the reading CPU's interface bit */
-#define GICD_SGIR		0xf00
-#define GICC_CTLR		0x000
-#define GICC_PMR		0x004
-#define GICC_IAR		0x00c
-#define GICC_EOIR		0x010
-#define GIC_SPURIOUS		1020		/* IAR ids from here on: nothing pending */
-#define SGI_WAKEUP		0
-#define GIC_PRIORITY_ALL	0xf0
-
 #define STACK_BLOCK_ORDER	3		/* 32 KiB: */
 #define SVC_STACK_SIZE		16384		/* the kernel stack, then the mode stacks */
 #define MPIDR_AFFINITY_MASK	0x00ffffff
 
 struct secondary_data secondary_data;
-/* Each CPU's bit in the GIC's target lists. */
-static DEFINE_PER_CPU(u8, gic_cpu_mask);
-
-static void gicd_write(unsigned int reg, u32 v)
-{
-	writel(v, (char *)IO_ADDRESS(GICD_PHYS) + reg);
-}
-
-static u32 gicc_read(unsigned int reg)
-{
-	return readl((char *)IO_ADDRESS(GICC_PHYS) + reg);
-}
-
-static void gicc_write(unsigned int reg, u32 v)
-{
-	writel(v, (char *)IO_ADDRESS(GICC_PHYS) + reg);
-}
-
-/* This CPU: the wake-up SGI enabled and let through its interface (IRQs stay masked). */
-static void gic_cpu_init(void)
-{
-	u32 targets = readl((char *)IO_ADDRESS(GICD_PHYS) + GICD_ITARGETSR0);
-
-	this_cpu_write(gic_cpu_mask, targets & 0xff);
-	gicd_write(GICD_ISENABLER0, 1u << SGI_WAKEUP);
-	gicc_write(GICC_PMR, GIC_PRIORITY_ALL);
-	gicc_write(GICC_CTLR, 1);
-}
 
 unsigned long arch_boot_cpu_hwid(void)
 {
@@ -95,7 +49,7 @@ void __init arch_smp_prepare(void)
 {
 	if (!boot_info.psci_method[0])
 		pr_warn("smp: no PSCI in the device tree: secondary CPUs cannot be started\n");
-	gicd_write(GICD_CTLR, 1);
+	gic_dist_init();
 	secondary_data.ttbr0 = kernel_ttbr0();
 }
 
@@ -136,16 +90,11 @@ void __init arm_secondary_start(unsigned int cpu, u64 start_cycles)
 
 void arch_send_wakeup(unsigned int cpu)
 {
-	/* writel() orders the mailbox writes before the SGI (a dsb first). */
-	gicd_write(GICD_SGIR, (u32)per_cpu(gic_cpu_mask, cpu) << 16 | SGI_WAKEUP);
+	gic_send_sgi(cpu, SGI_WAKEUP);
 }
 
+/* Called with IRQs masked: wfi ends on a pending one, then IRQs open for it to be taken. */
 void arch_idle_wait(void)
 {
-	u32 iar;
-
-	__asm__ __volatile__("dsb\n\twfi" ::: "memory");
-	/* Take the wake-up off the interface, or the next wfi would end at once. */
-	while (((iar = gicc_read(GICC_IAR)) & 0x3ff) < GIC_SPURIOUS)
-		gicc_write(GICC_EOIR, iar);
+	__asm__ __volatile__("dsb\n\twfi\n\tcpsie i\n\tisb\n\tcpsid i" ::: "memory", "cc");
 }

@@ -1,5 +1,6 @@
 /*
  * The local APIC, just enough for SMP: start other CPUs and wake them.
+ * Its timer, the scheduler's tick, is in apic_timer.c.
  *
  * An inter-processor interrupt is sent by writing the target's APIC id to
  * the high half of the Interrupt Command Register and the kind of message
@@ -42,18 +43,21 @@ static u64 read_apic_base_msr(void)
 	return ((u64)hi << 32) | lo;
 }
 
-static u32 lapic_read(unsigned int reg)
+u32 lapic_read(unsigned int reg)
 {
 	return readl((char *)lapic_base + reg);
 }
 
-static void lapic_write(unsigned int reg, u32 v)
+void lapic_write(unsigned int reg, u32 v)
 {
 	writel(v, (char *)lapic_base + reg);
 }
 
+/* Once: the timer (apic_timer.c) may have needed it before the secondary CPUs do. */
 void __init lapic_init(void)
 {
+	if (lapic_base)
+		return;
 	lapic_base = ioremap(read_apic_base_msr() & APIC_BASE_MASK, PAGE_SIZE);
 	set_intr_gate(WAKEUP_VECTOR, smp_wakeup_interrupt);
 	set_intr_gate(SPURIOUS_VECTOR, spurious_interrupt);

@@ -4,6 +4,12 @@
  * interrupt exists to end that hlt, so its handler only tells the APIC it
  * is done (EOI) and returns. The work itself is in the CPU's mailbox
  * (kernel/smp.c). A spurious interrupt needs no EOI at all.
+ *
+ * The timer interrupt (the tick) runs C: smp_apic_timer_interrupt() in
+ * apic_timer.c, which may switch threads before it returns. The stub saves
+ * the registers a C function may change; the callee-saved ones are C's to
+ * keep. The CPU aligned rsp to 16 before pushing its 5-word frame, so 9
+ * pushes leave it aligned for the call.
  */
 #include <asm/apic.h>
 
@@ -20,4 +26,29 @@ smp_wakeup_interrupt:
 	.balign 16
 	.globl spurious_interrupt
 spurious_interrupt:
+	iretq
+
+	.balign 16
+	.globl apic_timer_interrupt
+apic_timer_interrupt:
+	cld
+	pushq	%rax
+	pushq	%rcx
+	pushq	%rdx
+	pushq	%rsi
+	pushq	%rdi
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	call	smp_apic_timer_interrupt
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rdi
+	popq	%rsi
+	popq	%rdx
+	popq	%rcx
+	popq	%rax
 	iretq

@@ -1,7 +1,9 @@
 /*
- * Masking interrupts on this CPU: the I bit of CPSR. The kernel runs with
- * IRQs masked; an idle secondary CPU sleeps in wfi, which an interrupt
- * pending at the GIC ends even while it is masked (arch/arm/kernel/smp.c).
+ * Masking interrupts on this CPU: the I bit of CPSR. Boot code runs with
+ * IRQs masked; kernel threads run with them on (the timer tick preempts
+ * them, include/kernel/sched.h); an idle CPU sleeps in wfi, which an
+ * interrupt pending at the GIC ends even while it is masked, then opens
+ * IRQs for a moment to take it (arch/arm/kernel/smp.c).
  */
 #ifndef _ASM_IRQFLAGS_H
 #define _ASM_IRQFLAGS_H
@@ -13,6 +15,12 @@ static inline unsigned long arch_local_irq_save(void)
 
 	__asm__ __volatile__("mrs %0, cpsr\n\tcpsid i" : "=r"(flags) : : "memory", "cc");
 	return flags;
+}
+
+/* IRQs on: a kernel thread runs with them on, so that the tick can preempt it. */
+static inline void arch_local_irq_enable(void)
+{
+	__asm__ __volatile__("cpsie i" : : : "memory", "cc");
 }
 
 /* Only the control field: the condition flags are the compiler's business. */

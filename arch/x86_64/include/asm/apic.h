@@ -11,6 +11,7 @@
 
 /* The idle wake-up (handled in apic_entry.S) and the vector of spurious interrupts. */
 #define WAKEUP_VECTOR		0xf0
+#define TIMER_VECTOR		0xef	/* the tick (apic_timer.c), below the wake-up */
 #define SPURIOUS_VECTOR		0xff
 
 #ifndef __ASSEMBLER__
@@ -20,6 +21,9 @@
 /* The register page, mapped uncached; apic_entry.S reads it too. */
 extern void *lapic_base;
 
+/* Register access, for apic.c and apic_timer.c. */
+u32 lapic_read(unsigned int reg);
+void lapic_write(unsigned int reg, u32 v);
 /* Boot CPU: map the registers, install the wake-up and spurious gates, enable. */
 void lapic_init(void);
 /* Every CPU: software-enable its APIC, accept every priority. */
@@ -33,6 +37,7 @@ void lapic_send_ipi(u32 apic_id, u8 vector);
 /* The entry points apic_entry.S provides. */
 void smp_wakeup_interrupt(void);
 void spurious_interrupt(void);
+void apic_timer_interrupt(void);
 
 #endif
 

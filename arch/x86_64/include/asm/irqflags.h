@@ -1,7 +1,8 @@
 /*
- * Masking interrupts on this CPU: the IF bit of RFLAGS. The kernel runs with
- * interrupts off; only an idle secondary CPU opens them, inside "sti; hlt",
- * to be woken (arch/x86_64/kernel/smp.c).
+ * Masking interrupts on this CPU: the IF bit of RFLAGS. Boot code runs with
+ * interrupts off; kernel threads run with them on (the timer tick preempts
+ * them, include/kernel/sched.h), and an idle CPU opens them inside
+ * "sti; hlt", to be woken (arch/x86_64/kernel/smp.c).
  */
 #ifndef _ASM_IRQFLAGS_H
 #define _ASM_IRQFLAGS_H
@@ -13,6 +14,12 @@ static inline unsigned long arch_local_irq_save(void)
 
 	__asm__ __volatile__("pushfq\n\tpopq %0\n\tcli" : "=rm"(flags) : : "memory");
 	return flags;
+}
+
+/* Interrupts on: a kernel thread runs with them on, so that the tick can preempt it. */
+static inline void arch_local_irq_enable(void)
+{
+	__asm__ __volatile__("sti" : : : "memory");
 }
 
 static inline void arch_local_irq_restore(unsigned long flags)

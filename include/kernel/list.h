@@ -1,0 +1,54 @@
+/*
+ * Circular doubly linked lists, Linux's struct list_head: the node lives
+ * inside the object, container_of() (kernel/compiler.h) finds the object.
+ * The run queues, wait queues and mutex waiters of the scheduler use them.
+ */
+#ifndef _KERNEL_LIST_H
+#define _KERNEL_LIST_H
+
+#include <kernel/compiler.h>
+#include <kernel/types.h>
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+#define LIST_HEAD_INIT(name)	{ &(name), &(name) }
+
+static inline void INIT_LIST_HEAD(struct list_head *list)
+{
+	list->next = list;
+	list->prev = list;
+}
+
+static inline bool list_empty(const struct list_head *head)
+{
+	return head->next == head;
+}
+
+/* Insert `entry` before `head`, i.e. at the tail of the list. */
+static inline void list_add_tail(struct list_head *entry, struct list_head *head)
+{
+	entry->prev = head->prev;
+	entry->next = head;
+	head->prev->next = entry;
+	head->prev = entry;
+}
+
+/* Unlink and point the entry at itself, so that list_empty(entry) says "not on a list". */
+static inline void list_del_init(struct list_head *entry)
+{
+	entry->prev->next = entry->next;
+	entry->next->prev = entry->prev;
+	INIT_LIST_HEAD(entry);
+}
+
+#define list_entry(ptr, type, member)	container_of(ptr, type, member)
+#define list_first_entry(head, type, member) list_entry((head)->next, type, member)
+
+/* Safe against removal of the current entry: `n` is fetched before the body runs. */
+#define list_for_each_safe(pos, n, head)				\
+	for ((pos) = (head)->next, (n) = (pos)->next; (pos) != (head);	\
+	     (pos) = (n), (n) = (pos)->next)
+
+#endif

@@ -1,0 +1,124 @@
+/*
+ * Kernel threads and the scheduler (kernel/sched.c, kernel/kthread.c).
+ *
+ * Each CPU has a run queue (a per-CPU struct rq) of threads that are ready
+ * to run. schedule() puts the running thread back at the tail if it is
+ * still runnable and switches to the head (the arch's cpu_switch_to() in
+ * arch/<arch>/kernel/switch.S saves the callee-saved registers on the old
+ * stack and its stack pointer in the thread). The timer tick (kernel/timer.c)
+ * preempts a thread whose time slice is over, unless preemption is off
+ * (a spinlock is held: include/kernel/spinlock.h). With nothing to run a CPU
+ * runs its idle thread, which halts until an interrupt.
+ *
+ * A thread stays on the CPU it was created on: a wake-up never has to pull
+ * it off another CPU that is still switching away from it.
+ *
+ * __sched puts a function in .sched.text, gathered between
+ * __sched_text_start and __sched_text_end (SCHED_TEXT in
+ * linker/sections.lds.h). A blocking primitive is __sched, so that
+ * get_wchan() (kernel/wchan.c), walking a sleeping thread's stack, skips it
+ * and names the function that chose to wait.
+ */
+#ifndef _KERNEL_SCHED_H
+#define _KERNEL_SCHED_H
+
+#include <asm/page.h>
+#include <kernel/compiler.h>
+#include <kernel/list.h>
+#include <kernel/percpu.h>
+#include <kernel/sections.h>
+#include <kernel/types.h>
+
+#define __sched		__section(".sched.text")
+
+#define NR_THREADS		32	/* the thread table: idle threads included */
+#define THREAD_NAME_LEN		16
+#define THREAD_STACK_ORDER	2	/* 16 KiB, with an unmapped guard page below */
+#define THREAD_STACK_SIZE	(PAGE_SIZE << THREAD_STACK_ORDER)
+
+enum thread_state {
+	THREAD_UNUSED,		/* a free slot in the table */
+	THREAD_RUNNING,		/* running, or on its CPU's run queue */
+	THREAD_SLEEPING,	/* blocked until a wake_up_process() */
+	THREAD_DEAD,		/* returned; its slot is freed by kthread_stop() */
+};
+
+struct thread {
+	unsigned long sp;		/* saved stack pointer while switched out */
+	int id;
+	char name[THREAD_NAME_LEN];
+	enum thread_state state;
+	int cpu;			/* the CPU it runs on, for good */
+	bool on_cpu;			/* its registers are live on a CPU (or being saved) */
+	bool is_idle;
+	bool should_stop;		/* kthread_stop() asked it to return */
+	struct list_head run_list;	/* on its run queue while runnable and not running */
+	struct list_head timer_list;	/* on its CPU's sleepers while in schedule_timeout() */
+	u64 wake_at;			/* get_cycles() when schedule_timeout() ends */
+	char *stack;			/* lowest address (NULL: a CPU's boot stack) */
+	int (*fn)(void *arg);
+	void *arg;
+	int exit_code;			/* what fn returned */
+	unsigned long nr_switches;	/* times switched in */
+};
+
+extern struct thread thread_table[NR_THREADS];
+
+/* Each CPU's running thread. */
+DECLARE_PER_CPU(struct thread *, current_thread);
+#define current		this_cpu_read(current_thread)
+
+/* The state a blocking primitive sets before it re-checks its condition and calls schedule(). */
+void set_current_state(enum thread_state state);
+
+/* Boot step 9: the thread table, the boot thread, CPU 0's idle thread. */
+void sched_init(void);
+/* A secondary CPU, and the boot CPU's idle thread: become idle, run threads forever. */
+void __noreturn cpu_startup_entry(void);
+
+void schedule(void);
+/* Make `t` runnable on its CPU; false if it already was. */
+bool wake_up_process(struct thread *t);
+/* Should this CPU switch threads at the next chance? */
+bool need_resched(void);
+/* Called by the arch's interrupt exit with interrupts off: switch if the slice is over. */
+void preempt_schedule_irq(void);
+/* The timer interrupt, on every CPU: slices, timed sleeps. */
+void scheduler_tick(void);
+
+/* Internal to kernel/sched.c and kernel/kthread.c. */
+void thread_stacks_init(void);
+struct thread *thread_alloc(const char *name, int cpu, bool need_stack);
+void thread_free(struct thread *t);
+/* A new thread's first steps, on its own stack: end the switch that started it. */
+void sched_finish_switch(void);
+
+/* Arch: switch stacks; *prev_sp receives the old one (switch.S). */
+void cpu_switch_to(unsigned long *prev_sp, unsigned long next_sp);
+/* Arch: the timer that calls scheduler_tick() HZ times a second: once, then on each CPU. */
+void arch_timer_init(void);
+void arch_timer_cpu_init(void);
+
+/* kernel/timer.c: the tick, HZ times a second on each CPU. */
+#define HZ			100
+#define MAX_SCHEDULE_TIMEOUT	(~0ul >> 1)
+u64 get_jiffies_64(void);
+unsigned long msecs_to_jiffies(unsigned int ms);
+/* Sleep in the state set before (set_current_state()) for up to `timeout` ticks; ticks left. */
+unsigned long schedule_timeout(unsigned long timeout);
+void msleep(unsigned int ms);
+/* The timed sleepers of this CPU whose time has come: woken (timer interrupt). */
+void timer_wake_sleepers(void);
+/* Start this CPU's tick (once). */
+void timer_cpu_start(void);
+
+/* kernel/wchan.c */
+unsigned long get_wchan(struct thread *t);
+bool in_sched_functions(unsigned long addr);
+const char *thread_state_name(enum thread_state state);
+/* The `ps` listing; the serial monitor and sched_debug print it. */
+void show_threads(int (*print)(const char *fmt, ...));
+/* At the end of boot: the listing, when `sched_debug` is on the command line. */
+void sched_debug_show(void);
+
+#endif
