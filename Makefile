@@ -1,6 +1,6 @@
 # Special K: build, boot and test a teaching kernel on x86_64 and 32-bit ARM.
 #
-#   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|run|iso|debug|check|sections|clean
+#   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|run|iso|debug|check|bench|sections|clean
 #
 # `make run` and `make debug` take CPU=, SMP=, MEM= and APPEND= (kernel command line).
 
@@ -60,7 +60,7 @@ SORTTABLE	:= $(O)/tools/sorttable
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all iso run debug check sections clean deps host-tests
+.PHONY: all iso run debug check bench sections clean deps host-tests
 
 all: $(KERNEL)
 
@@ -125,6 +125,13 @@ host-tests:
 # Everything: both arches (and the ISO), host tests, the QEMU matrix, gdb.
 check: deps
 	$(Q)O=$(O) scripts/check
+
+# Exact instruction counts of boot and of each mechanism, both arches, under -icount:
+# $(O)/bench/report.md (and .json, and SVG plots).
+bench: deps
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) all
+	$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) all
+	$(Q)O=$(O) scripts/bench
 
 clean:
 	rm -rf $(O)

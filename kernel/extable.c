@@ -21,10 +21,15 @@ static int cmp_insn(const void *key, const void *elt)
 	return addr < insn ? -1 : addr > insn;
 }
 
+const struct exception_table_entry *search_extable(const struct exception_table_entry *base,
+						  size_t num, unsigned long addr)
+{
+	return bsearch(&addr, base, num, sizeof(struct exception_table_entry), cmp_insn);
+}
+
 const struct exception_table_entry *search_exception_tables(unsigned long addr)
 {
-	return bsearch(&addr, __start___ex_table, exception_table_entries(),
-		       sizeof(struct exception_table_entry), cmp_insn);
+	return search_extable((const void *)__start___ex_table, exception_table_entries(), addr);
 }
 
 size_t exception_table_entries(void)

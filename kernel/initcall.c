@@ -10,9 +10,10 @@
  *
  * initcall_debug prints each call with its duration; initcall_blacklist=
  * skips the named functions. An initcall that fails is reported, and boot
- * goes on.
+ * goes on. With `bench`, kernel/bench.c counts each call's instructions.
  */
 #include <asm/processor.h>
+#include <kernel/bench.h>
 #include <kernel/init.h>
 #include <kernel/kallsyms.h>
 #include <kernel/printk.h>
@@ -72,7 +73,7 @@ static bool __init initcall_blacklisted(initcall_t fn)
 
 int __init do_one_initcall(initcall_t fn)
 {
-	u64 start = 0;
+	u64 start = 0, bench_start;
 	int ret;
 
 	if (initcall_blacklisted(fn)) {
@@ -83,7 +84,9 @@ int __init do_one_initcall(initcall_t fn)
 		printk(KERN_INFO "calling  %pS @ %d\n", fn, smp_processor_id());
 		start = get_cycles();
 	}
+	bench_start = bench_initcall_begin();
 	ret = fn();
+	bench_initcall_end(fn, bench_start);
 	if (initcall_results_count < INITCALL_RESULTS_MAX)
 		initcall_results[initcall_results_count++] = (struct initcall_result){ fn, ret };
 	if (initcall_debug)

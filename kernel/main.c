@@ -6,6 +6,7 @@
  * The steps are numbered as in DESIGN.md §3.
  */
 #include <kernel/alternative.h>
+#include <kernel/bench.h>
 #include <kernel/bootinfo.h>
 #include <kernel/console.h>
 #include <kernel/cpufeature.h>
@@ -39,14 +40,17 @@ static void __noinline __noreturn rest_init(void)
 	system_state = SYSTEM_RUNNING;
 	mark_rodata_ro();
 	check_wx_pages();
+	boot_step(13, "free_initmem");
 
 	/* 14. Self-tests of the finished kernel. */
 	ktest_run_suites();
+	boot_step(14, "selftests");
 
+	/* 15. Report and hand over: with `bench`, the benchmark figures; with
+	 *     `sched_debug`, the thread listing; then leave QEMU with a status that
+	 *     says how the tests went, or, with `monitor`, first give a prompt. */
+	bench_run();
 	sched_debug_show();
-
-	/* 15. Report and hand over: leave QEMU with a status that says how the tests
-	 *     went, or, with `monitor`, first a command prompt on the console. */
 	failed = ktest_failures();
 	if (failed)
 		pr_info("ktest: %d test case(s) failed\n", failed);
@@ -61,47 +65,59 @@ void __init __noreturn start_kernel(void)
 	/* 1. Early console and banner: from here printk() reaches the serial line. */
 	arch_console_init();
 	printk(KERN_NOTICE "%s", linux_banner);
+	boot_step(1, "console");
 
 	/* 2. Boot information: memory map and command line. */
 	arch_parse_boot_info();
 	print_boot_info();
+	boot_step(2, "bootinfo");
 
 	/* 3. Parameters: early_param() handlers first, then every __setup(). */
 	parse_early_params();
 	parse_args();
+	boot_step(3, "params");
 
 	/* 4. CPU features: CPUID / the ID registers, read into what cpu_has() answers. */
 	identify_boot_cpu();
+	boot_step(4, "cpufeatures");
 
 	/* 5. Alternatives: patch in the code this CPU can run. Now, while text is
 	 *    still writable (paging_init() makes it read-only) and only this CPU
 	 *    runs (no other CPU may be executing a site while it is rewritten). */
 	alternative_instructions();
+	boot_step(5, "alternatives");
 
 	/* 6. Trap handlers: from here a fault is reported, not a silent reset. */
 	trap_init();
+	boot_step(6, "traps");
 
 	/* 7. The page allocator (all RAM but the image and reserved ranges), then
 	 *    the kernel's own page tables with per-section permissions. */
 	mem_init();
 	paging_init();
+	boot_step(7, "memory");
 
 	/* 8. Per-CPU areas: a copy of .data..percpu for each possible CPU. Before
 	 *    the secondaries start (each needs its area), after the allocator. */
 	setup_per_cpu_areas();
+	boot_step(8, "percpu");
 
 	/* 9. Scheduler: this code becomes thread "boot"; run queues and idle threads. */
 	sched_init();
+	boot_step(9, "sched");
 
 	/* 10. Initcalls, level by level (the early ones first). */
 	do_pre_smp_initcalls();
 	do_initcalls();
+	boot_step(10, "initcalls");
 
 	/* 11. Secondary CPUs: start them one by one; each reports in, then idles. */
 	smp_init();
+	boot_step(11, "smp");
 
 	/* 12. Self-tests that may use init code and data. */
 	ktest_run_init_suites();
+	boot_step(12, "init_selftests");
 
 	rest_init();
 }

@@ -11,7 +11,7 @@
  * which is why every boundary between two lines is page aligned:
  *
  *   text      R-X  .text (head, vectors, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, .ktest_suites, notes
+ *   rodata    R--  .rodata, __ex_table, .ktest_suites, .bench_cases, notes
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,    | page aligned,
  *                  .altinstructions, .data..percpu            /  freed at the end
@@ -73,6 +73,7 @@ SECTIONS
 	RO_DATA_SECTION :rodata
 	EXCEPTION_TABLE(4)
 	KTEST_SUITES
+	BENCH_CASES
 	.notes : AT_LOAD(.notes) {
 		__start_notes = .;
 		KEEP(*(.note.*))

@@ -63,6 +63,15 @@
 		__ktest_suites_end = .;				\
 	}
 
+/* Benchmark cases (struct bench_case), run at the end of boot by `bench` (kernel/bench.c). */
+#define BENCH_CASES						\
+	. = ALIGN(8);						\
+	.bench_cases : AT_LOAD(.bench_cases) {			\
+		__bench_cases_start = .;			\
+		KEEP(*(.bench_cases))				\
+		__bench_cases_end = .;				\
+	}
+
 /*
  * The per-CPU template. PERCPU_VADDR links it at address vaddr (0 on x86_64:
  * a variable's address is then its offset inside every CPU's copy) while its

@@ -7,7 +7,7 @@
  * Layout and program headers (each segment gets one set of permissions):
  *
  *   text      R-X  .text (head, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, .ktest_suites, notes
+ *   rodata    R--  .rodata, __ex_table, .ktest_suites, .bench_cases, notes
  *   percpu    RW-  .data..percpu, linked at address 0, bytes in the image
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,   /  page aligned,
@@ -57,6 +57,7 @@ SECTIONS
 	RO_DATA_SECTION :rodata
 	EXCEPTION_TABLE(16)
 	KTEST_SUITES
+	BENCH_CASES
 	.notes : AT_LOAD(.notes) {
 		__start_notes = .;
 		KEEP(*(.note.*))

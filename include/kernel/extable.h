@@ -67,6 +67,9 @@ static inline unsigned long ex_fixup_addr(const struct exception_table_entry *e)
 	return (unsigned long)&e->fixup + e->fixup;
 }
 
+/* Binary search of a sorted table of num entries (benchmarks search tables of their own). */
+const struct exception_table_entry *search_extable(const struct exception_table_entry *base,
+						  size_t num, unsigned long addr);
 const struct exception_table_entry *search_exception_tables(unsigned long addr);
 /* Called by the trap handlers: true when the fault was recovered (regs now resume at the fixup). */
 bool fixup_exception(struct pt_regs *regs);

@@ -1,0 +1,87 @@
+/*
+ * Benchmarks: exact instruction counts, read by scripts/bench (`make bench`).
+ *
+ * Under QEMU's -icount shift=0,align=off,sleep=off the guest's counters
+ * follow a virtual clock that advances by one per guest instruction, so a
+ * difference of two counter readings is an exact, repeatable count of the
+ * instructions in between. The arch says which counter (asm/bench.h):
+ * the TSC on x86_64, the PMU cycle counter PMCCNTR on ARM (get_cycles()'s
+ * CNTVCT there moves only once per 16 instructions).
+ *
+ * Three things feed the report:
+ *  - boot_step(n, name), called by start_kernel() after each numbered step
+ *    of DESIGN.md §3: records the count since the kernel's first
+ *    instruction (head.S takes the entry reading). Always on, a store;
+ *  - bench_initcall_begin()/bench_initcall_end(), around each initcall in
+ *    do_one_initcall(): the cost of each call and of each level;
+ *  - benchmark cases, registered like ktest suites through a special
+ *    section and run at boot step 15, when the command line says `bench`
+ *    (all cases) or `bench=GLOB` (the cases whose name matches; so
+ *    `bench=none` prints the boot figures only):
+ *
+ *	static void bench_my_thing(void) { ... bench_print("thing", ...); }
+ *	bench_case(bench_my_thing);
+ *
+ * Every figure is one serial line, "bench: GROUP NAME key=value ...", which
+ * scripts/bench parses; nothing is printed during boot, so a bench boot
+ * counts the same instructions as a plain one up to step 15.
+ */
+#ifndef _KERNEL_BENCH_H
+#define _KERNEL_BENCH_H
+
+#include <kernel/compiler.h>
+#include <kernel/init.h>
+#include <kernel/types.h>
+
+/* bench_counter(), bench_entry_count(), BENCH_COUNTER_NAME */
+#include <asm/bench.h>
+
+/*
+ * One benchmark case: 2 pointers (8 bytes on ARM, 16 on x86_64), aligned to
+ * a pointer, in .bench_cases between __bench_cases_start and
+ * __bench_cases_end (BENCH_CASES in linker/sections.lds.h).
+ */
+struct bench_case {
+	const char *name;
+	void (*run)(void);
+};
+
+extern const struct bench_case __bench_cases_start[], __bench_cases_end[];
+
+#define bench_case(fn)							\
+	static const struct bench_case __bench_case_##fn __used		\
+	__section(".bench_cases") __aligned(sizeof(void *)) = { #fn, fn }
+
+/* Boot step n of DESIGN.md §3 is done: remember the count. */
+void boot_step(unsigned int n, const char *name);
+
+/* do_one_initcall(): begin returns a counter reading (0 without `bench`), end records. */
+u64 bench_initcall_begin(void);
+void bench_initcall_end(initcall_t fn, u64 begin);
+
+/* Boot step 15: with `bench`, print the boot figures and run the selected cases. */
+void bench_run(void);
+
+/*
+ * For the cases. bench_measure(stmt) runs stmt and evaluates to the
+ * instructions it took: the counter difference minus what reading the
+ * counter costs (bench_counter_overhead, measured at startup so that an
+ * empty statement measures 0; code generation around the readings can
+ * still move a figure by an instruction or two). The compiler barriers
+ * keep stmt between the readings.
+ */
+extern u64 bench_counter_overhead;
+
+#define bench_measure(stmt)						\
+	({								\
+		u64 __start = bench_counter();				\
+		barrier();						\
+		stmt;							\
+		barrier();						\
+		bench_counter() - __start - bench_counter_overhead;	\
+	})
+
+/* One report line: "bench: GROUP " and the rest as printf formats it. */
+__printf(2, 3) void bench_print(const char *group, const char *fmt, ...);
+
+#endif
