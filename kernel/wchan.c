@@ -14,7 +14,9 @@
  * `sched_debug`, and by the serial monitor.
  */
 #include <asm/switch_to.h>
+#include <kernel/completion.h>
 #include <kernel/init.h>
+#include <kernel/kthread.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/sections.h>
@@ -29,6 +31,39 @@ static int __init set_sched_debug(char *val)
 	return 0;
 }
 __setup("sched_debug", set_sched_debug);
+
+/*
+ * With sched_debug, two threads that stay blocked, so the listing at the
+ * end of boot shows real wait channels: each waits from a function of its
+ * own, which is what get_wchan() must name (not msleep() or schedule()).
+ */
+static struct completion never_done;
+
+static int sched_debug_napper(void *arg)
+{
+	(void)arg;
+	for (;;)
+		msleep(1000);
+	return 0;
+}
+
+static int sched_debug_waiter(void *arg)
+{
+	(void)arg;
+	wait_for_completion(&never_done);
+	return 0;
+}
+
+static int __init sched_debug_demo(void)
+{
+	if (!sched_debug)
+		return 0;
+	init_completion(&never_done);
+	kthread_run(sched_debug_napper, NULL, "napper");
+	kthread_run(sched_debug_waiter, NULL, "waiter");
+	return 0;
+}
+late_initcall(sched_debug_demo);
 
 bool in_sched_functions(unsigned long addr)
 {
