@@ -206,11 +206,16 @@ int monitor_percpu(int argc, char **argv)
 	if (argc != 2)
 		return -EINVAL;
 	if (!kallsyms_symbol_range(argv[1], &var, &size)) {
-		monitor_printf("percpu: no symbol '%s'%s\n", argv[1], PERCPU_ZERO_BASED ?
-			       " (kallsyms leaves out x86_64's per-CPU variables: linked at 0, "
-			       "they are offsets, not addresses)" : "");
+		monitor_printf("percpu: no symbol '%s'\n", argv[1]);
 		return 0;
 	}
+	/*
+	 * kallsyms lists a per-CPU variable at its template in the image
+	 * (__per_cpu_load + offset: on x86_64 its linked address is the bare
+	 * offset); turn that into its linked address.
+	 */
+	if (in_section(var, __per_cpu_load, __per_cpu_load + (__per_cpu_end - __per_cpu_start)))
+		var = var - (unsigned long)__per_cpu_load + (unsigned long)__per_cpu_start;
 	if (!in_section(var, __per_cpu_start, __per_cpu_end)) {
 		monitor_printf("percpu: %s is not a per-CPU variable (outside .data..percpu)\n",
 			       argv[1]);

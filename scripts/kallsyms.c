@@ -28,7 +28,9 @@
  *   kallsyms_names          the N names, NUL-terminated, in address order
  *
  * Kept: symbols of type t T w W r R d D b B whose address is in
- * [_text, _end). Skipped: absolute symbols (type A), ARM mapping symbols
+ * [_text, _end) (x86_64's zero-based per-CPU variables are listed at their
+ * template in the image: move_percpu_into_image()). Skipped: absolute
+ * symbols (type A), ARM mapping symbols
  * ($a, $d, $t), assembler-local .L labels, and anything outside the image,
  * such as x86_64 per-CPU variables, which are linked at address 0 and are
  * offsets into each CPU's copy rather than addresses.
@@ -157,6 +159,31 @@ static bool wanted(const struct symbol *sym, unsigned long long text, unsigned l
 }
 
 /*
+ * x86_64 links .data..percpu at address 0 (a variable's address is its
+ * offset in every CPU's area), outside [_text, _end). So that such a
+ * variable can still be found by name, list it at its template's place in
+ * the image: __per_cpu_load + offset. Where the section is not zero-based
+ * (ARM) __per_cpu_load == __per_cpu_start and nothing moves.
+ */
+static void move_percpu_into_image(void)
+{
+	const struct symbol *start = find_symbol("__per_cpu_start");
+	const struct symbol *end = find_symbol("__per_cpu_end");
+	const struct symbol *load = find_symbol("__per_cpu_load");
+
+	if (!start || !end || !load || load->address == start->address)
+		return;
+	for (size_t i = 0; i < symbol_count; i++) {
+		struct symbol *sym = &symbols[i];
+
+		if (sym == start || sym == end || !strchr("dDbB", sym->type))
+			continue;
+		if (sym->address >= start->address && sym->address < end->address)
+			sym->address += load->address - start->address;
+	}
+}
+
+/*
  * Keep only the wanted symbols, moving them to the front of the array, and
  * return the addresses of _text and _end.
  */
@@ -172,6 +199,7 @@ static void filter_symbols(unsigned long long *text_address, unsigned long long 
 	*end_address = end->address;
 	if (*end_address - *text_address > UINT32_MAX)
 		fail("_end is more than 4 GiB above _text", NULL);
+	move_percpu_into_image();
 	for (size_t i = 0; i < symbol_count; i++) {
 		if (wanted(&symbols[i], *text_address, *end_address)) {
 			if (strlen(symbols[i].name) >= KSYM_NAME_LEN)
