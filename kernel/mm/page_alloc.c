@@ -118,20 +118,56 @@ unsigned long totalram_pages(void)
 	return total_pages;
 }
 
-/* If [start, end) meets a reserved range or the image, return where that range ends. */
-static phys_addr_t __init reserved_end(phys_addr_t start, phys_addr_t end)
+/*
+ * Of the reserved ranges (the image among them) that meet [start, end), the
+ * one that starts lowest: false when none does.
+ */
+static bool __init first_reserved(phys_addr_t start, phys_addr_t end,
+				  phys_addr_t *res_start, phys_addr_t *res_end)
 {
-	phys_addr_t img_start = __pa(_text), img_end = __pa(_end);
+	bool found = false;
 
-	if (start < img_end && end > img_start)
-		return img_end;
+	*res_start = __pa(_text);
+	*res_end = __pa(_end);
+	if (start < *res_end && end > *res_start)
+		found = true;
 	for (int i = 0; i < boot_info.nr_reserved; i++) {
 		const struct mem_region *r = &boot_info.reserved[i];
 
-		if (start < r->base + r->size && end > r->base)
-			return r->base + r->size;
+		if (start >= r->base + r->size || end <= r->base)
+			continue;
+		if (!found || r->base < *res_start) {
+			*res_start = r->base;
+			*res_end = r->base + r->size;
+			found = true;
+		}
 	}
-	return 0;
+	return found;
+}
+
+/* If [start, end) meets a reserved range or the image, return where that range ends. */
+static phys_addr_t __init reserved_end(phys_addr_t start, phys_addr_t end)
+{
+	phys_addr_t res_start, res_end;
+
+	return first_reserved(start, end, &res_start, &res_end) ? res_end : 0;
+}
+
+/* Give the pages [pfn, end) to the free lists, in the biggest aligned blocks that fit. */
+static void __init free_pfn_range(unsigned long pfn, unsigned long end)
+{
+	/* Page 0 stays out: a NULL-looking page would hide bugs. */
+	if (!pfn)
+		pfn = 1;
+	while (pfn < end) {
+		unsigned int order = 0;
+
+		while (order < MAX_ORDER && !(pfn & (1ul << order)) && pfn + (2ul << order) <= end)
+			order++;
+		free_block(pfn, order);
+		free_pages_count += 1ul << order;
+		pfn += 1ul << order;
+	}
 }
 
 static phys_addr_t __init region_end(const struct mem_region *r)
@@ -160,7 +196,6 @@ static phys_addr_t __init find_free_range(phys_addr_t size)
 void __init mem_init(void)
 {
 	phys_addr_t map, map_size, ram = 0;
-	unsigned long pfn;
 
 	for (int i = 0; i <= MAX_ORDER; i++)
 		free_lists[i].next = free_lists[i].prev = &free_lists[i];
@@ -190,19 +225,19 @@ void __init mem_init(void)
 	memset(free_order, NOT_FREE, max_pfn - min_pfn);
 	boot_info_add_reserved(&boot_info, map, map_size);
 
+	/* Each region minus the reserved ranges in it, range by range. */
 	for (int i = 0; i < boot_info.nr_mem; i++) {
-		const struct mem_region *r = &boot_info.mem[i];
-		unsigned long end = region_end(r) >> PAGE_SHIFT;
+		phys_addr_t start = ALIGN(boot_info.mem[i].base, PAGE_SIZE);
+		phys_addr_t end = region_end(&boot_info.mem[i]) & ~(phys_addr_t)(PAGE_SIZE - 1);
+		phys_addr_t res_start, res_end;
 
-		for (pfn = ALIGN(r->base, PAGE_SIZE) >> PAGE_SHIFT; pfn < end; pfn++) {
-			phys_addr_t p = (phys_addr_t)pfn << PAGE_SHIFT;
-
-			/* Page 0 stays out: a NULL-looking page would hide bugs. */
-			if (pfn && !reserved_end(p, p + PAGE_SIZE)) {
-				free_block(pfn, 0);
-				free_pages_count++;
-			}
+		while (start < end && first_reserved(start, end, &res_start, &res_end)) {
+			if (res_start > start)
+				free_pfn_range(start >> PAGE_SHIFT, res_start >> PAGE_SHIFT);
+			start = ALIGN(res_end, PAGE_SIZE);
 		}
+		if (start < end)
+			free_pfn_range(start >> PAGE_SHIFT, end >> PAGE_SHIFT);
 	}
 	total_pages = free_pages_count;
 
