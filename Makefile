@@ -84,6 +84,11 @@ $(O)/tools/%: scripts/%.c
 	@$(if $(Q),echo "  HOSTCC  $<")
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $< -o $@
 
+$(CHECKSECTIONS): scripts/checksections.c scripts/elfobject.c scripts/elfobject.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)$(HOSTCC) $(HOSTCFLAGS) scripts/checksections.c scripts/elfobject.c -o $@
+
 $(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \

@@ -18,40 +18,12 @@
  * come from the host's <elf.h>.
  */
 #include <elf.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-struct section {
-	const char *name;
-	uint32_t name_offset, type, link, info;
-	uint64_t flags, offset, size, entsize;
-};
-
-struct symbol {
-	const char *name;
-	uint64_t value;
-	unsigned type;
-	bool defined;		/* lives in one of the file's sections: shndx */
-	uint32_t shndx;
-};
-
-struct object {
-	const char *path;
-	unsigned char *data;
-	size_t len;
-	bool is64;
-	unsigned machine;
-	struct section *sections;
-	size_t nsections;
-	struct symbol *symbols;
-	size_t nsymbols;
-	size_t symtab;		/* index of the SHT_SYMTAB section, 0 if none */
-};
+#include "elfobject.h"
 
 struct reloc {
 	uint64_t offset;
@@ -60,29 +32,9 @@ struct reloc {
 	bool rel;		/* SHT_REL: the addend is in the bytes relocated */
 };
 
-static const char *input_path;
-
-static void __attribute__((noreturn, format(printf, 1, 2))) fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "checksections: %s: ", input_path);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
-}
-
 static bool starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* Is [off, off + size) inside the file? Written so that nothing overflows. */
-static bool in_file(const struct object *o, uint64_t off, uint64_t size)
-{
-	return off <= o->len && size <= o->len - off;
 }
 
 static int64_t sign_extend(uint64_t value, unsigned bits)
@@ -90,193 +42,6 @@ static int64_t sign_extend(uint64_t value, unsigned bits)
 	uint64_t sign = 1ull << (bits - 1);
 
 	return (int64_t)((value & ((sign << 1) - 1)) ^ sign) - (int64_t)sign;
-}
-
-static uint32_t read32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static void read_file(struct object *o)
-{
-	FILE *f = fopen(o->path, "rb");
-	size_t cap = 1 << 20, n;
-
-	if (!f)
-		fail("%s", strerror(errno));
-	o->data = malloc(cap);
-	while (o->data && (n = fread(o->data + o->len, 1, cap - o->len, f)) > 0) {
-		o->len += n;
-		if (o->len == cap)
-			o->data = realloc(o->data, cap *= 2);
-	}
-	if (!o->data)
-		fail("out of memory");
-	if (ferror(f))
-		fail("read error");
-	fclose(f);
-}
-
-/* The NUL-terminated string at offset off of string table section strtab. */
-static const char *string_at(const struct object *o, size_t strtab, uint64_t off)
-{
-	const struct section *s;
-
-	if (strtab >= o->nsections || o->sections[strtab].type != SHT_STRTAB)
-		fail("bad string table index %zu", strtab);
-	s = &o->sections[strtab];
-	if (off >= s->size || !memchr(o->data + s->offset + off, 0, s->size - off))
-		fail("bad string offset %#llx", (unsigned long long)off);
-	return (const char *)o->data + s->offset + off;
-}
-
-static struct section read_section_header(const struct object *o, uint64_t at)
-{
-	if (o->is64) {
-		Elf64_Shdr h;
-
-		memcpy(&h, o->data + at, sizeof(h));
-		return (struct section){ NULL, h.sh_name, h.sh_type, h.sh_link, h.sh_info,
-					 h.sh_flags, h.sh_offset, h.sh_size, h.sh_entsize };
-	} else {
-		Elf32_Shdr h;
-
-		memcpy(&h, o->data + at, sizeof(h));
-		return (struct section){ NULL, h.sh_name, h.sh_type, h.sh_link, h.sh_info,
-					 h.sh_flags, h.sh_offset, h.sh_size, h.sh_entsize };
-	}
-}
-
-/* The ELF header and the section table, with names. */
-static void load_sections(struct object *o)
-{
-	static const uint16_t one = 1;
-	const unsigned char *id = o->data;
-	const int host_data = *(const unsigned char *)&one ? ELFDATA2LSB : ELFDATA2MSB;
-	uint64_t shoff, shentsize, shnum, shstrndx, i;
-	unsigned type;
-
-	if (o->len < EI_NIDENT || memcmp(id, ELFMAG, SELFMAG))
-		fail("not an ELF file");
-	if (id[EI_CLASS] != ELFCLASS32 && id[EI_CLASS] != ELFCLASS64)
-		fail("unknown ELF class %u", id[EI_CLASS]);
-	if (id[EI_DATA] != host_data)
-		fail("byte order differs from this host's");
-	o->is64 = id[EI_CLASS] == ELFCLASS64;
-	if (o->is64) {
-		Elf64_Ehdr h;
-
-		if (o->len < sizeof(h))
-			fail("truncated ELF header");
-		memcpy(&h, o->data, sizeof(h));
-		type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
-		shentsize = h.e_shentsize, shnum = h.e_shnum, shstrndx = h.e_shstrndx;
-	} else {
-		Elf32_Ehdr h;
-
-		if (o->len < sizeof(h))
-			fail("truncated ELF header");
-		memcpy(&h, o->data, sizeof(h));
-		type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
-		shentsize = h.e_shentsize, shnum = h.e_shnum, shstrndx = h.e_shstrndx;
-	}
-	if (type != ET_REL)
-		fail("not a relocatable object (give it the \"ld -r\" output)");
-	if (o->is64 ? o->machine != EM_X86_64 : o->machine != EM_ARM)
-		fail("only x86_64 (ELF64) and ARM (ELF32) objects are supported");
-	if (shentsize != (o->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)) ||
-	    !in_file(o, shoff, shentsize))
-		fail("bad section header table");
-
-	/* With 0xff00 sections or more, the real count and index are in section 0. */
-	if (shnum == 0 || shstrndx == SHN_XINDEX) {
-		struct section zero = read_section_header(o, shoff);
-
-		if (shnum == 0)
-			shnum = zero.size;
-		if (shstrndx == SHN_XINDEX)
-			shstrndx = zero.link;
-	}
-	if (shnum > (o->len - shoff) / shentsize)
-		fail("bad section header table");
-
-	o->nsections = shnum;
-	o->sections = calloc(shnum, sizeof(*o->sections));
-	if (!o->sections)
-		fail("out of memory");
-	for (i = 0; i < shnum; i++) {
-		struct section *s = &o->sections[i];
-
-		*s = read_section_header(o, shoff + i * shentsize);
-		if (s->type != SHT_NOBITS && !in_file(o, s->offset, s->size))
-			fail("section %llu lies outside the file", (unsigned long long)i);
-	}
-	for (i = 0; i < shnum; i++)
-		o->sections[i].name = string_at(o, shstrndx, o->sections[i].name_offset);
-}
-
-/* The symbol table (a relocatable object has at most one) into o->symbols. */
-static void load_symbols(struct object *o)
-{
-	const size_t entsize = o->is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym);
-	const struct section *symtab = NULL, *xindex = NULL;
-	size_t i;
-
-	for (i = 0; i < o->nsections; i++) {
-		if (o->sections[i].type == SHT_SYMTAB) {
-			o->symtab = i;
-			symtab = &o->sections[i];
-		}
-	}
-	if (!symtab)
-		return;
-	/* Symbols of sections numbered 0xff00 and up keep their index here. */
-	for (i = 0; i < o->nsections; i++) {
-		if (o->sections[i].type == SHT_SYMTAB_SHNDX && o->sections[i].link == o->symtab)
-			xindex = &o->sections[i];
-	}
-	if (symtab->entsize != entsize)
-		fail("bad symbol table entry size");
-	o->nsymbols = symtab->size / entsize;
-	if (xindex && xindex->size < o->nsymbols * sizeof(uint32_t))
-		fail("short extended section index table");
-	o->symbols = calloc(o->nsymbols ? o->nsymbols : 1, sizeof(*o->symbols));
-	if (!o->symbols)
-		fail("out of memory");
-
-	for (i = 0; i < o->nsymbols; i++) {
-		const unsigned char *p = o->data + symtab->offset + i * entsize;
-		struct symbol *sym = &o->symbols[i];
-		uint32_t name;
-		uint16_t shndx;
-
-		if (o->is64) {
-			Elf64_Sym s;
-
-			memcpy(&s, p, sizeof(s));
-			name = s.st_name, shndx = s.st_shndx;
-			sym->value = s.st_value;
-			sym->type = ELF64_ST_TYPE(s.st_info);
-		} else {
-			Elf32_Sym s;
-
-			memcpy(&s, p, sizeof(s));
-			name = s.st_name, shndx = s.st_shndx;
-			sym->value = s.st_value;
-			sym->type = ELF32_ST_TYPE(s.st_info);
-		}
-		sym->name = string_at(o, symtab->link, name);
-		sym->shndx = shndx;
-		if (shndx == SHN_XINDEX && xindex)
-			sym->shndx = read32(o->data + xindex->offset + i * sizeof(uint32_t));
-		/* SHN_UNDEF, SHN_ABS, SHN_COMMON: not in any section of the file. */
-		sym->defined = shndx != SHN_UNDEF && (shndx < SHN_LORESERVE || shndx == SHN_XINDEX);
-		if (sym->defined && sym->shndx >= o->nsections)
-			fail("symbol %s has a bad section index", sym->name);
-	}
 }
 
 /*
@@ -534,10 +299,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s FILE.o\n", argv[0]);
 		return 2;
 	}
-	input_path = o.path = argv[1];
-	read_file(&o);
-	load_sections(&o);
-	load_symbols(&o);
+	read_object(&o, argv[1]);
 	for (i = 0; i < o.nsections; i++) {
 		if (o.sections[i].type == SHT_REL || o.sections[i].type == SHT_RELA)
 			count += check_relocations(&o, &o.sections[i]);
@@ -545,8 +307,6 @@ int main(int argc, char **argv)
 	if (count)
 		fprintf(stderr, "checksections: %zu section mismatch%s in %s\n",
 			count, count == 1 ? "" : "es", o.path);
-	free(o.symbols);
-	free(o.sections);
-	free(o.data);
+	free_object(&o);
 	return count ? 1 : 0;
 }

@@ -30,10 +30,11 @@ CHECKSECTIONS_FLAGS_arm	:= -march=armv7-a -marm
 # addend shows (mismatch_anchor.c covers the anchors).
 CHECKSECTIONS_FLAGS_arm_mismatch_data := -fno-section-anchors
 
-$(CHECKSECTIONS_O)/checksections: $(SRCTREE)/scripts/checksections.c
+$(CHECKSECTIONS_O)/checksections: $(SRCTREE)/scripts/checksections.c $(SRCTREE)/scripts/elfobject.c \
+				   $(SRCTREE)/scripts/elfobject.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_LDFLAGS) -o $@
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(filter %.c,$^) $(HOST_LDFLAGS) -o $@
 
 # checksections_objects ARCH: the rule for $(CHECKSECTIONS_O)/ARCH/<case>.o.
 define checksections_objects
