@@ -156,25 +156,7 @@ stext:
 	 * no caches. On real SMP hardware ACTLR.SMP would also have to be set
 	 * before the caches go on, for coherency with the other cores.)
 	 */
-	mov	r1, #0
-	mcr	p15, 0, r1, c8, c7, 0		/* TLBIALL */
-	mcr	p15, 0, r1, c7, c5, 0		/* ICIALLU */
-	mcr	p15, 0, r1, c7, c5, 6		/* BPIALL */
-	dsb
-	isb
-	mcr	p15, 0, r1, c2, c0, 2		/* TTBCR = 0: short descriptors, TTBR0 for all */
-	orr	r0, r0, #TTBR_WALK
-	mcr	p15, 0, r0, c2, c0, 0		/* TTBR0 */
-	mov	r0, #DACR_CLIENT_0
-	mcr	p15, 0, r0, c3, c0, 0		/* DACR */
-	isb
-	mrc	p15, 0, r0, c1, c0, 0		/* SCTLR */
-	ldr	r1, =SCTLR_CLEAR
-	bic	r0, r0, r1
-	ldr	r1, =SCTLR_SET
-	orr	r0, r0, r1
-	mcr	p15, 0, r0, c1, c0, 0
-	isb
+	bl	enable_mmu
 	/* Translation is on; we still run in the identity map. Go high. */
 	ldr	pc, =start_high
 
@@ -203,6 +185,36 @@ start_high:
 7:	wfi
 	b	7b
 	.size	stext, . - stext
+	.ltorg
+
+/*
+ * Turn the MMU on with the first-level table at physical address r0.
+ * Called (bl) with the MMU off, from the identity map, by the boot CPU and
+ * by every secondary (secondary.S); returns to the caller, still in the
+ * identity map, with translation on. Clobbers r0 and r1.
+ */
+	.globl enable_mmu
+enable_mmu:
+	mov	r1, #0
+	mcr	p15, 0, r1, c8, c7, 0		/* TLBIALL */
+	mcr	p15, 0, r1, c7, c5, 0		/* ICIALLU */
+	mcr	p15, 0, r1, c7, c5, 6		/* BPIALL */
+	dsb
+	isb
+	mcr	p15, 0, r1, c2, c0, 2		/* TTBCR = 0: short descriptors, TTBR0 for all */
+	orr	r0, r0, #TTBR_WALK
+	mcr	p15, 0, r0, c2, c0, 0		/* TTBR0 */
+	mov	r0, #DACR_CLIENT_0
+	mcr	p15, 0, r0, c3, c0, 0		/* DACR */
+	isb
+	mrc	p15, 0, r0, c1, c0, 0		/* SCTLR */
+	ldr	r1, =SCTLR_CLEAR
+	bic	r0, r0, r1
+	ldr	r1, =SCTLR_SET
+	orr	r0, r0, r1
+	mcr	p15, 0, r0, c1, c0, 0
+	isb
+	bx	lr
 	.ltorg
 
 	.data

@@ -52,26 +52,8 @@ secondary_entry:
 1:	cpsid	aif, #MODE_SVC
 
 	/* 2. The MMU, on the boot table; nothing stale may survive in TLBs or caches. */
-	mov	r1, #0
-	mcr	p15, 0, r1, c8, c7, 0		/* TLBIALL */
-	mcr	p15, 0, r1, c7, c5, 0		/* ICIALLU */
-	mcr	p15, 0, r1, c7, c5, 6		/* BPIALL */
-	dsb
-	isb
-	mcr	p15, 0, r1, c2, c0, 2		/* TTBCR = 0 */
 	ldr	r0, =PA(boot_pgd)
-	orr	r0, r0, #TTBR_WALK
-	mcr	p15, 0, r0, c2, c0, 0		/* TTBR0 */
-	mov	r0, #DACR_CLIENT_0
-	mcr	p15, 0, r0, c3, c0, 0		/* DACR */
-	isb
-	mrc	p15, 0, r0, c1, c0, 0		/* SCTLR */
-	ldr	r1, =SCTLR_CLEAR
-	bic	r0, r0, r1
-	ldr	r1, =SCTLR_SET
-	orr	r0, r0, r1
-	mcr	p15, 0, r0, c1, c0, 0
-	isb
+	bl	enable_mmu			/* head.S */
 	ldr	pc, =secondary_high
 
 secondary_high:
