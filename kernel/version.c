@@ -1,5 +1,5 @@
 /*
- * The banner printed first at boot (and read by the gdb smoke test).
+ * The banner printed first at boot (and read by scripts/gdb-test).
  * The Makefile passes the arch and compiler names in.
  */
 const char linux_banner[] =

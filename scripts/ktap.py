@@ -2,7 +2,7 @@
 
 The kernel's in-kernel suites (tests/kernel/) print KTAP on the serial console, mixed with
 ordinary boot log lines; scripts/ktest parses that output with this module, and so can any
-other tool (host tests, the gdb smoke test) that writes KTAP. Standard library only.
+other tool (host tests, scripts/gdb-test) that writes KTAP. Standard library only.
 
 KTAP in one paragraph (https://docs.kernel.org/dev-tools/ktap.html): a document starts with
 "KTAP version 1", then a plan "1..N", then one result line per test, "ok N name" or
