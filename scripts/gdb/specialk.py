@@ -21,8 +21,10 @@ import gdb
 
 sys.dont_write_bytecode = True  # no __pycache__ inside the source tree
 _here = os.path.dirname(os.path.abspath(__file__))
-if _here not in sys.path:
-    sys.path.insert(0, _here)
+# scripts/lib holds sklib, whose ELF reader the helpers share with the other scripts.
+for _path in (_here, os.path.join(os.path.dirname(_here), "lib")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 import sk  # noqa: E402  (needs the path above)
 

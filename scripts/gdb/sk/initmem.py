@@ -8,7 +8,8 @@
 
 import gdb
 
-from sk import elf, util
+from sk import util
+from sklib import elf
 
 PAGE_SIZE = 4096    # both arches use 4 KiB pages (asm/page.h)
 

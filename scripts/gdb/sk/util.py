@@ -7,7 +7,7 @@ import struct
 
 import gdb
 
-from sk import elf
+from sklib import elf
 
 COMMANDS = {}           # name -> first line of its help, for the `sk` overview
 _symbols = {}

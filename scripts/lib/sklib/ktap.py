@@ -1,8 +1,8 @@
-"""ktap.py - a small, tolerant parser for KTAP version 1 test output.
+"""A small, tolerant parser for KTAP version 1 test output (ktap_writer.py writes it).
 
 The kernel's in-kernel suites (tests/kernel/) print KTAP on the serial console, mixed with
 ordinary boot log lines; scripts/ktest parses that output with this module, and so can any
-other tool (host tests, scripts/gdb-test) that writes KTAP. Standard library only.
+other tool's KTAP (host tests, scripts/gdb-test, scripts/monitor-test). Standard library only.
 
 KTAP in one paragraph (https://docs.kernel.org/dev-tools/ktap.html): a document starts with
 "KTAP version 1", then a plan "1..N", then one result line per test, "ok N name" or
@@ -17,11 +17,9 @@ What this parser reports, besides the tree of tests:
   - errors: plan mismatches and other structural faults, each one a failed case;
   - warnings: harmless oddities (a test number out of sequence, a name mismatch).
 
-Usage as a module:
-    report = ktap.parse_text(text)        # or parse_lines(iterable), parse_file(path)
-    for case in report.cases(): print(case.path, case.status)
-    passed, failed, skipped = report.counts()
-Usage as a command: python3 scripts/ktap.py FILE... prints each file's cases and totals.
+Usage: report = ktap.parse_text(text) (or parse_lines(lines), parse_file(path)), then
+report.cases() (each with .path and .status) and report.counts() (passed, failed, skipped).
+As a command, scripts/lib/sklib/ktap.py FILE... prints each file's cases and totals.
 """
 
 import re
@@ -364,14 +362,6 @@ def parse_text(text):
 def parse_file(path):
     with open(path, "rb") as f:
         return parse_text(f.read().decode("utf-8", errors="replace"))
-
-
-def result_line(number, name, ok, directive=None, indent=0):
-    """Format one result line, for tools that write KTAP."""
-    line = "%s%s %d %s" % (" " * indent, "ok" if ok else "not ok", number, name)
-    if directive:
-        line += " # " + directive
-    return line
 
 
 def describe(report):

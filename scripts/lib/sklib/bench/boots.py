@@ -1,0 +1,118 @@
+"""The bench boots: what each one runs, running them, and what each printed.
+
+Every boot runs scripts/qemu's command (recorded in the report) under -icount, except the
+wall-clock boots; parse_bench_line() reads the kernel's "bench: GROUP word key=value" lines.
+"""
+
+import os
+import re
+import shlex
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from sklib import exits, qemu
+
+BOOT_TIMEOUT = 90
+DEFAULT_CPU = {"x86_64": "qemu64", "arm": "cortex-a15"}
+MAX_SMP = 8
+WALL_RUNS = 5
+
+
+class Boot:
+    """One QEMU run: its configuration, the exact command, and what came out."""
+
+    def __init__(self, name, arch, cpu, smp=1, append=None, icount=True, kind="bench"):
+        self.name, self.arch, self.cpu, self.smp = name, arch, cpu, smp
+        self.append, self.icount, self.kind = append, icount, kind
+        self.command = None
+        self.log = None
+        self.exit = None
+        self.wall = None
+        self.lines = []          # the serial log
+        self.bench = []          # parsed "bench:" lines: (group, positional words, key=values)
+
+    def prepare(self, build_dir, log_dir):
+        """Ask scripts/qemu for the exact QEMU command, which the report records."""
+        self.log = os.path.join(log_dir, self.name + ".log")
+        args = qemu.command(self.arch, build_dir, cpu=self.cpu, smp=self.smp,
+                            append=self.append, icount=self.icount, serial_file=self.log)
+        out = subprocess.run(args + ["--dry-run"], check=True, capture_output=True, text=True)
+        self.command = out.stdout.strip()
+
+    def run(self):
+        if os.path.exists(self.log):
+            os.unlink(self.log)
+        start = time.monotonic()
+        status, timed_out, why = qemu.run(shlex.split(self.command), os.devnull,
+                                          self.log[:-len(".log")] + ".stderr", BOOT_TIMEOUT)
+        self.exit = "timeout" if timed_out else why or status
+        self.wall = time.monotonic() - start
+        self.lines = [line.rstrip("\r") for line in qemu.read_text(self.log).splitlines()]
+        self.bench = [parse_bench_line(line) for line in self.lines if line.startswith("bench: ")]
+        return self
+
+    def problems(self):
+        """What went wrong, in words (empty when the boot is usable)."""
+        found = []
+        if self.exit not in (exits.PASS, exits.TESTS_FAILED):
+            found.append(f"{self.name}: QEMU exit {self.exit}, wanted {exits.PASS} "
+                         f"(or {exits.TESTS_FAILED}: a self-test failed)")
+        if self.kind == "bench":
+            if not self.bench:
+                found.append(f"{self.name}: no 'bench:' lines (is bench_run() called at boot "
+                             "step 15 in kernel/main.c?)")
+            elif not self.groups("end"):
+                found.append(f"{self.name}: the figures stop before 'bench: end'")
+            for _, pos, kv in self.groups("error"):
+                words = pos + [f"{k}={v}" for k, v in kv.items()]
+                found.append(f"{self.name}: kernel says: " + " ".join(words))
+        return found
+
+    def groups(self, group):
+        return [b for b in self.bench if b[0] == group]
+
+    def describe(self):
+        return {"name": self.name, "arch": self.arch, "cpu": self.cpu, "smp": self.smp,
+                "append": self.append, "icount": self.icount, "command": self.command,
+                "exit": self.exit, "wall_seconds": round(self.wall, 3) if self.wall else None}
+
+
+def parse_bench_line(line):
+    """'bench: GROUP word k=v ...' -> (GROUP, [word, ...], {k: v}); numbers become ints."""
+    words = line[len("bench: "):].split()
+    group, positional, values = (words[0] if words else ""), [], {}
+    for word in words[1:]:
+        if "=" in word:
+            key, value = word.split("=", 1)
+            values[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
+        else:
+            positional.append(word)
+    return group, positional, values
+
+
+def run_boots(boots, jobs):
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(Boot.run, boots))
+
+
+def plan(quick):
+    boots = []
+    for arch in qemu.ARCHES:
+        if quick:
+            # make check runs the self-tests elsewhere: here only the benchmarks.
+            boots.append(Boot(f"{arch}-max", arch, "max", append="ktest.filter=none bench"))
+            continue
+        boots.append(Boot(f"{arch}-max", arch, "max", append="bench"))
+        boots.append(Boot(f"{arch}-max-again", arch, "max", append="bench"))
+        boots.append(Boot(f"{arch}-default", arch, DEFAULT_CPU[arch], append="bench"))
+        for cpus in range(1, MAX_SMP + 1):
+            boots.append(Boot(f"{arch}-smp{cpus}", arch, DEFAULT_CPU[arch], smp=cpus,
+                              append="ktest.filter=none bench=none"))
+    walls = []
+    if not quick:
+        for arch in qemu.ARCHES:
+            for i in range(1, WALL_RUNS + 1):
+                walls.append(Boot(f"{arch}-wall{i}", arch, DEFAULT_CPU[arch], icount=False,
+                                  kind="wall"))
+    return boots, walls

@@ -1,0 +1,163 @@
+"""The figures of one arch: from the boots' "bench:" lines, their serial logs and kernel.elf."""
+
+import os
+import re
+import statistics
+
+from sklib import elf
+from sklib.bench.boots import MAX_SMP, WALL_RUNS
+
+# Which CPU feature patches which function's call site (asm/crc32.h, asm/hweight.h, memcpy.S).
+ALT_FEATURES = {
+    "x86_64": {"crc32c": "sse4_2", "crc32_le": None, "hweight64": "popcnt", "memcpy": "erms"},
+    "arm": {"crc32c": "crc32", "crc32_le": "crc32", "hweight64": None, "memcpy": None},
+}
+
+
+def image_sizes(kernel):
+    """Sizes by section of the linked kernel, and the init and per-CPU figures."""
+    f = elf.ElfFile(kernel)
+    sym = f.values()
+    alloc = [s for s in f.sections if s.alloc and s.size]
+    image = sym["_end"] - sym["_text"]
+    init = sym["__init_end"] - sym["__init_begin"]
+    sizes_of = {s.name: s.size for s in f.symbols}
+    kallsyms = sum(size for name, size in sizes_of.items() if name.startswith("kallsyms_"))
+    sizes = {
+        "sections": [{"name": s.name, "bytes": s.size, "nobits": s.nobits} for s in alloc],
+        "image_bytes": image,
+        "loaded_bytes": sum(s.size for s in alloc if not s.nobits),
+        "init_bytes": init,
+        "init_share": init / image if image else 0,
+        "kallsyms_bytes": kallsyms,
+    }
+    if "__per_cpu_start" in sym:
+        sizes["percpu_bytes"] = sym["__per_cpu_end"] - sym["__per_cpu_start"]
+    return sizes
+
+
+# ---------------------------------------------------------------- figures
+
+def first(boot, group, name=None):
+    for g, pos, kv in boot.bench:
+        if g == group and (name is None or (pos and pos[0] == name)):
+            return kv
+    return None
+
+
+def boot_steps(boot):
+    return [{"step": int(pos[0]), "name": kv["name"], "insns": kv["insns"], "delta": kv["delta"]}
+            for _, pos, kv in boot.groups("step")]
+
+
+def step_insns(steps, n):
+    for s in steps:
+        if s["step"] == n:
+            return s["insns"]
+    return None
+
+
+def initcall_figures(boot):
+    levels = [{"level": pos[0], "calls": kv["calls"], "insns": kv["insns"]}
+              for _, pos, kv in boot.groups("initcall_level")]
+    calls = [{"fn": pos[0], "level": kv["level"], "insns": kv["insns"]}
+             for _, pos, kv in boot.groups("initcall") if pos]
+    top = sorted(calls, key=lambda c: -c["insns"])[:5]
+    return {"levels": levels, "calls": calls, "top5": top}
+
+
+def extable_figures(boot):
+    real = {}
+    for _, pos, kv in boot.groups("extable_real"):
+        if pos:
+            real[pos[0]] = kv
+        else:
+            real.update(kv)
+    synthetic = [kv for _, _, kv in boot.groups("extable_synthetic")]
+    return {"real": real, "synthetic": synthetic, "fault": first(boot, "extable_fault")}
+
+
+def alternatives_figures(boot, arch):
+    summary = dict(first(boot, "alternatives") or {})
+    patched_line = re.compile(r"alternatives: patched (\d+) of (\d+) sites")
+    per_feature = re.compile(r"#\s*alternatives: (\S+) (\d+)/(\d+) sites patched")
+    features = {}
+    for line in boot.lines:
+        m = patched_line.search(line)
+        if m:
+            summary["log_patched"], summary["log_sites"] = int(m.group(1)), int(m.group(2))
+        m = per_feature.search(line)
+        if m:
+            features[m.group(1)] = {"patched": int(m.group(2)), "sites": int(m.group(3))}
+    cpu_line = next((line for line in boot.lines if line.startswith("CPU: ")), "")
+    cpu_features = cpu_line.split("features:", 1)[-1].split()
+    patching = "noalternatives" not in (boot.append or "").split()
+    funcs = []
+    for _, pos, kv in boot.groups("alt_func"):
+        feature = ALT_FEATURES[arch].get(pos[0])
+        funcs.append({"func": pos[0], "bytes": kv["bytes"], "generic": kv["generic"],
+                      "site": kv["site"], "feature": feature,
+                      "patched": bool(feature and patching and feature in cpu_features)})
+    return {"summary": summary, "features": features, "functions": funcs, "cpu_line": cpu_line}
+
+
+def percpu_figures(boot):
+    ops = {pos[0]: kv for _, pos, kv in boot.groups("percpu") if pos and pos[0] != "area"}
+    area = first(boot, "percpu", "area")
+    line = next((l for l in boot.lines if l.startswith("percpu: Embedded")), None)
+    return {"ops": ops, "area": area, "log": line}
+
+
+def sched_figures(boot):
+    """Context switches and wake-ups (tests/kernel/bench_sched.c); None without a scheduler."""
+    figures = {pos[0]: kv for _, pos, kv in boot.groups("sched") if pos}
+    running = first(boot, "sched")
+    if not running or not running.get("running"):
+        return None
+    return figures
+
+
+def smp_figures(boots):
+    online = re.compile(r"^CPU(\d+): online, .* up in (\d+) cycles")
+    rows = []
+    for boot in boots:
+        steps = boot_steps(boot)
+        before, after = step_insns(steps, 10), step_insns(steps, 11)
+        per_cpu = [int(m.group(2)) for m in map(online.match, boot.lines) if m]
+        step11 = after - before if None not in (before, after) else None
+        rows.append({"cpus": boot.smp, "step11_insns": step11, "online_cycles": per_cpu})
+    for previous, row in zip(rows, rows[1:]):
+        if None not in (previous["step11_insns"], row["step11_insns"]):
+            row["added_by_last_cpu"] = row["step11_insns"] - previous["step11_insns"]
+    return rows
+
+
+def arch_figures(arch, boots, build_dir, quick):
+    main = boots[f"{arch}-max"]
+    fig = {}
+    if not quick:
+        fig["deterministic"] = main.bench == boots[f"{arch}-max-again"].bench
+    fig.update({
+        "boots": [b.describe() for b in boots.values() if b.arch == arch],
+        "counter": first(main, "counter"),
+        "boot_steps": {"max": boot_steps(main)},
+        "initcalls": initcall_figures(main),
+        "extable": extable_figures(main),
+        "alternatives": {"max": alternatives_figures(main, arch)},
+        "percpu": percpu_figures(main),
+        "sizes": image_sizes(os.path.join(build_dir, arch, "kernel.elf")),
+        "scheduler": sched_figures(main),
+    })
+    fig["banner"] = next((line for line in main.lines if line.startswith("Special K version")), None)
+    freed = next((l for l in main.lines if l.startswith("Freeing unused kernel image")), None)
+    fig["sizes"]["free_initmem_log"] = freed
+    if not quick:
+        default = boots[f"{arch}-default"]
+        fig["boot_steps"]["default"] = boot_steps(default)
+        fig["alternatives"]["default"] = alternatives_figures(default, arch)
+        fig["smp"] = smp_figures([boots[f"{arch}-smp{n}"] for n in range(1, MAX_SMP + 1)])
+        walls = [boots[f"{arch}-wall{i}"].wall for i in range(1, WALL_RUNS + 1)]
+        fig["wall"] = {"samples": [round(w, 3) for w in walls],
+                       "median": round(statistics.median(walls), 3),
+                       "note": "noisy: host wall-clock time, QEMU start to exit, no -icount"}
+    return fig
