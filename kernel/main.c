@@ -3,7 +3,7 @@
  * Each arch's entry code calls it on the boot CPU with a stack and the
  * kernel mapped at its link address; it never returns.
  *
- * The steps are numbered as in DESIGN.md §3.
+ * docs/design.md (section 2) says why the steps come in this order.
  */
 #include <kernel/alternative.h>
 #include <kernel/bench.h>

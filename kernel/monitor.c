@@ -5,8 +5,8 @@
  * be there (`peek`, a nofault read recovered through __ex_table) and watch
  * BUG() and WARN() trap through __bug_table.
  *
- * Input is polled: there are no interrupts yet, so the prompt asks the
- * console's read() for a byte in a loop (cpu_relax() between tries). A
+ * Input is polled: the UART's receive interrupt is not used, so the prompt
+ * asks the console's read() for a byte in a loop (cpu_relax() between tries). A
  * line is edited as it is typed: backspace or DEL rubs out a character,
  * Ctrl-U the line, Ctrl-C abandons it; escape sequences (arrow keys) are
  * swallowed. Enter is CR, LF or CR LF.

@@ -10,7 +10,7 @@
  *
  * Three things feed the report:
  *  - boot_step(n, name), called by start_kernel() after each numbered step
- *    of DESIGN.md §3: records the count since the kernel's first
+ *    (docs/design.md, section 2): records the count since the kernel's first
  *    instruction (head.S takes the entry reading). Always on, a store;
  *  - bench_initcall_begin()/bench_initcall_end(), around each initcall in
  *    do_one_initcall(): the cost of each call and of each level;
@@ -52,7 +52,7 @@ extern const struct bench_case __bench_cases_start[], __bench_cases_end[];
 	static const struct bench_case __bench_case_##fn __used		\
 	__section(".bench_cases") __aligned(sizeof(void *)) = { #fn, fn }
 
-/* Boot step n of DESIGN.md §3 is done: remember the count. */
+/* Boot step n of start_kernel() (docs/design.md, section 2) is done: remember the count. */
 void boot_step(unsigned int n, const char *name);
 
 /* do_one_initcall(): begin returns a counter reading (0 without `bench`), end records. */

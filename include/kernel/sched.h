@@ -55,7 +55,8 @@ struct thread {
 	struct list_head run_list;	/* on its run queue while runnable and not running */
 	struct list_head timer_list;	/* on its CPU's sleepers while in schedule_timeout() */
 	u64 wake_at;			/* get_cycles() when schedule_timeout() ends */
-	char *stack;			/* lowest address (NULL: a CPU's boot stack) */
+	char *stack;			/* lowest address of the slot's stack (unused by
+					   the threads that run on a CPU's boot stack) */
 	int (*fn)(void *arg);
 	void *arg;
 	int exit_code;			/* what fn returned */

@@ -1,7 +1,7 @@
 /*
  * free_initmem(): the end of boot. Every page between __init_begin and
  * __init_end (.init.text, .init.data, the initcall and setup tables, the
- * boot-time test suites, and on x86_64 the per-CPU template) is filled with
+ * boot-time test suites, the per-CPU template) is filled with
  * a poison byte and handed to the page allocator. The poison (0xcc, int3 on
  * x86) makes a stale call or read stand out rather than run recycled bytes.
  * Then the image's mapping of the range goes away, so a stale pointer

@@ -4,11 +4,12 @@
  * entry.S saved the interrupted registers and calls do_trap() for every
  * vector. A data abort at an instruction listed in the exception table is
  * expected (copy_from_kernel_nofault() probing an address): the fixup
- * changes the saved registers and entry.S resumes. Everything else is a bug
- * for now (BUG() and interrupts are later work), and a bug must be loud:
- * the kind of exception, the fault address and status for aborts, the
- * registers, where it happened (with symbol names) and a backtrace, then
- * panic(), which leaves QEMU with QEMU_EXIT_PANIC.
+ * changes the saved registers and entry.S resumes; an undefined instruction
+ * at a WARN() site is reported and skipped (report_bug(), __bug_table).
+ * IRQs have their own entry (irq_entry.S). Everything else is a bug, and a
+ * bug must be loud: the kind of exception, the fault address and status
+ * for aborts, the registers, where it happened (with symbol names) and a
+ * backtrace, then panic(), which leaves QEMU with QEMU_EXIT_PANIC.
  *
  * One more expected visitor: the semihosting trap when QEMU runs without
  * -semihosting (asm/semihosting.h).

@@ -7,7 +7,8 @@
  * On a CPU without SMAP both instructions are invalid opcodes, so they are
  * alternatives: the sites are three bytes of NOPs (the size of stac and clac)
  * and become the instructions where the CPU has SMAP. The kernel has no user
- * memory yet; these are ready for the first copy_from_user().
+ * memory, so only the alternative_x86 self-test runs them: two sites that
+ * stay NOPs or are patched, depending on the CPU.
  */
 #ifndef _ASM_SMAP_H
 #define _ASM_SMAP_H
