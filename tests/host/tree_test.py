@@ -95,10 +95,47 @@ def speaks_of_no_plans(case):
                     case.fail("%s:%d" % (path, n), "says '%s'" % phrase)
 
 
+def arch_header_defines(word):
+    """(path, line number) of each arch header line that defines `word` (typedef, #define, struct)."""
+    pattern = re.compile(r"^\s*(#\s*define\s+%s\b|}\s*%s\s*;|typedef\b.*\b%s\s*;)"
+                         % (word, word, word))
+    for path in files((".h",), under=("arch",)):
+        for n, line in lines(path):
+            if pattern.search(line):
+                yield path, n
+
+
+def generic_code_is_written_once(case):
+    """The ticket spinlock and atomic_t are generic; an arch gives only its primitives."""
+    for word, home in (("arch_spinlock_t", "include/kernel/spinlock.h"),
+                       ("TICKET_SHIFT", "include/kernel/spinlock.h"),
+                       ("atomic_t", "include/kernel/atomic.h")):
+        for path, n in arch_header_defines(word):
+            case.fail("%s:%d" % (path, n), "defines %s, which belongs in %s" % (word, home))
+        if not re.search(r"\b%s\b" % word, read(home)):
+            case.fail(home, "does not define %s" % word)
+    for path in files((".h",), under=("arch",)):
+        if path.endswith("/asm/spinlock.h"):
+            for n, line in lines(path):
+                if re.search(r"\barch_spin_(lock|trylock|unlock)\b", line):
+                    case.fail("%s:%d" % (path, n), "an arch's own lock routine: " + line.strip())
+
+
+def statement_macros_span_lines(case):
+    """A macro of several statements is written one statement a line, with continuations."""
+    for path in files(KERNEL_SOURCES, under=("arch", "include", "kernel", "tests/kernel")):
+        for n, line in lines(path):
+            body = re.search(r"\bdo\s*{(.*)}\s*while", line)
+            if re.match(r"\s*#\s*define\b", line) and body and body.group(1).count(";") > 1:
+                case.fail("%s:%d" % (path, n), "a macro of several statements on one line")
+
+
 CASES = [
     refers_to_no_outside_document,
     design_is_in_the_tree,
     speaks_of_no_plans,
+    generic_code_is_written_once,
+    statement_macros_span_lines,
 ]
 
 

@@ -23,7 +23,7 @@
  * Each function run on many CPUs first waits for all of them at a start
  * line, so that they really do overlap.
  */
-#include <asm/atomic.h>
+#include <kernel/atomic.h>
 #include <asm/processor.h>
 #include <kernel/ktest.h>
 #include <kernel/percpu.h>

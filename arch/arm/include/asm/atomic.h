@@ -1,64 +1,50 @@
 /*
- * 32-bit ARM atomic counters: an int that several CPUs may change at once.
- * An ldrex/strex loop makes the read-modify-write atomic (see
- * asm/spinlock.h); atomic_add_return() is also a full barrier on both
- * sides, as in Linux, atomic_add() orders nothing.
+ * 32-bit ARM's atomic primitives, on which atomic_t (include/kernel/atomic.h)
+ * and the ticket spinlock (include/kernel/spinlock.h) are built.
+ *
+ * ARMv7 has no atomic add to memory. ldrex loads a word and tells the
+ * exclusive monitor to watch it; strex stores only if nobody wrote the word
+ * since, and says whether it did: retried in a loop, the pair is an atomic
+ * read-modify-write. The CPU may move other memory accesses across them
+ * (the compiler may not): the callers add the barriers they need
+ * (smp_mb__before_atomic() and friends, include/kernel/barrier.h).
  */
 #ifndef _ASM_ATOMIC_H
 #define _ASM_ATOMIC_H
 
-#include <kernel/barrier.h>
-#include <kernel/compiler.h>
+#include <kernel/types.h>
 
-typedef struct {
-	int counter;
-} atomic_t;
-
-#define ATOMIC_INIT(i)	{ (i) }
-
-static inline int atomic_read(const atomic_t *v)
+/* *p += i; the value *p had. */
+static inline u32 arch_atomic_fetch_add(u32 i, u32 *p)
 {
-	return READ_ONCE(v->counter);
-}
+	u32 old, new, failed;
 
-static inline void atomic_set(atomic_t *v, int i)
-{
-	WRITE_ONCE(v->counter, i);
-}
-
-static inline int __atomic_add_return_relaxed(int i, atomic_t *v)
-{
-	int result;
-	unsigned long failed;
-
-	__asm__ __volatile__("1:	ldrex	%0, [%3]\n"
-			     "	add	%0, %0, %4\n"
-			     "	strex	%1, %0, [%3]\n"
-			     "	teq	%1, #0\n"
+	__asm__ __volatile__("1:	ldrex	%0, [%4]\n"
+			     "	add	%1, %0, %5\n"
+			     "	strex	%2, %1, [%4]\n"
+			     "	teq	%2, #0\n"
 			     "	bne	1b"
-			     : "=&r"(result), "=&r"(failed), "+Qo"(v->counter)
-			     : "r"(&v->counter), "Ir"(i)
-			     : "cc");
-	return result;
+			     : "=&r"(old), "=&r"(new), "=&r"(failed), "+Qo"(*p)
+			     : "r"(p), "Ir"(i)
+			     : "memory", "cc");
+	return old;
 }
 
-static inline void atomic_add(int i, atomic_t *v)
+/* If *p is old, make it new; the value *p had (old when the exchange happened). */
+static inline u32 arch_atomic_cmpxchg(u32 *p, u32 old, u32 new)
 {
-	__atomic_add_return_relaxed(i, v);
+	u32 seen, failed;
+
+	do {
+		__asm__ __volatile__("	ldrex	%0, [%3]\n"
+				     "	mov	%1, #0\n"
+				     "	teq	%0, %4\n"
+				     "	strexeq	%1, %5, [%3]"
+				     : "=&r"(seen), "=&r"(failed), "+Qo"(*p)
+				     : "r"(p), "r"(old), "r"(new)
+				     : "memory", "cc");
+	} while (failed);
+	return seen;
 }
-
-/* Add and return the new value. */
-static inline int atomic_add_return(int i, atomic_t *v)
-{
-	int result;
-
-	smp_mb();
-	result = __atomic_add_return_relaxed(i, v);
-	smp_mb();
-	return result;
-}
-
-#define atomic_inc(v)		atomic_add(1, v)
-#define atomic_inc_return(v)	atomic_add_return(1, v)
 
 #endif

@@ -1,48 +1,33 @@
 /*
- * x86_64 atomic counters: an int that several CPUs may change at once.
- * Each operation is one LOCK-prefixed instruction (prefix recorded in
- * .smp_locks, asm/alternative.h); a locked instruction is also a full
- * memory barrier on x86.
+ * x86_64's atomic primitives, on which atomic_t (include/kernel/atomic.h)
+ * and the ticket spinlock (include/kernel/spinlock.h) are built.
+ *
+ * Each is one LOCK-prefixed instruction, its prefix recorded in .smp_locks
+ * (asm/alternative.h) so that a kernel on one CPU drops it. A locked
+ * instruction is also a full memory barrier on x86, which is why
+ * smp_mb__before_atomic() and smp_mb__after_atomic() only stop the
+ * compiler here (asm/barrier.h).
  */
 #ifndef _ASM_ATOMIC_H
 #define _ASM_ATOMIC_H
 
 #include <asm/alternative.h>
-#include <kernel/compiler.h>
+#include <kernel/types.h>
 
-typedef struct {
-	int counter;
-} atomic_t;
-
-#define ATOMIC_INIT(i)	{ (i) }
-
-static inline int atomic_read(const atomic_t *v)
+/* *p += i; the value *p had. */
+static inline u32 arch_atomic_fetch_add(u32 i, u32 *p)
 {
-	return READ_ONCE(v->counter);
-}
-
-static inline void atomic_set(atomic_t *v, int i)
-{
-	WRITE_ONCE(v->counter, i);
-}
-
-static inline void atomic_add(int i, atomic_t *v)
-{
-	__asm__ __volatile__(LOCK_PREFIX "addl %1, %0"
-			     : "+m"(v->counter) : "ir"(i) : "memory", "cc");
-}
-
-/* Add and return the new value. */
-static inline int atomic_add_return(int i, atomic_t *v)
-{
-	int old = i;
-
 	__asm__ __volatile__(LOCK_PREFIX "xaddl %0, %1"
-			     : "+r"(old), "+m"(v->counter) : : "memory", "cc");
-	return old + i;
+			     : "+r"(i), "+m"(*p) : : "memory", "cc");
+	return i;
 }
 
-#define atomic_inc(v)		atomic_add(1, v)
-#define atomic_inc_return(v)	atomic_add_return(1, v)
+/* If *p is old, make it new; the value *p had (old when the exchange happened). */
+static inline u32 arch_atomic_cmpxchg(u32 *p, u32 old, u32 new)
+{
+	__asm__ __volatile__(LOCK_PREFIX "cmpxchgl %2, %1"
+			     : "+a"(old), "+m"(*p) : "r"(new) : "memory", "cc");
+	return old;
+}
 
 #endif
