@@ -17,10 +17,6 @@
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
-extern const struct ktest_suite *const __ktest_suites_start[], *const __ktest_suites_end[];
-extern const struct ktest_suite *const __ktest_init_suites_start[],
-	*const __ktest_init_suites_end[];
-
 static int next_suite_number = 1;
 /* ktest.filter=GLOB: only suites whose name matches run (and count in the plan). */
 static char filter[64] = "*";

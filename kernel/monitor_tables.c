@@ -27,9 +27,6 @@
 #include <kernel/string.h>
 #include <kernel/uaccess.h>
 
-extern const char __ktest_suites_start[], __ktest_suites_end[];
-extern const char __ktest_init_suites_start[], __ktest_init_suites_end[];
-
 #define HEX_DIGITS	((int)(2 * sizeof(long)))
 
 struct section_row {

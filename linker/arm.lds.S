@@ -74,11 +74,7 @@ SECTIONS
 	EXCEPTION_TABLE(4)
 	KTEST_SUITES
 	BENCH_CASES
-	.notes : AT_LOAD(.notes) {
-		__start_notes = .;
-		KEEP(*(.note.*))
-		__stop_notes = .;
-	}
+	NOTES
 	. = ALIGN(PAGE_SIZE);
 	__end_rodata = .;
 

@@ -4,9 +4,12 @@
  * (linker/x86_64.lds.S, linker/arm.lds.S) are composed from these, the way
  * Linux's arch scripts are composed from include/asm-generic/vmlinux.lds.h.
  *
- * Every table section is KEEP()ed: nothing in the code names its entries
- * (only the start/stop symbols), so --gc-sections or lld would drop them.
- * The C side declares the symbols once, in include/kernel/sections.h.
+ * Every table is built by BOUNDED_SECTION(): KEEP()ed, because nothing in
+ * the code names its entries (only the start/stop symbols), so
+ * --gc-sections or lld would drop them, and bounded by its start/stop
+ * symbols. The C side declares the symbols once, in
+ * include/kernel/sections.h (or, for a section only one arch has, in its
+ * asm/sections.h: .smp_locks is gathered by linker/x86_64.lds.S itself).
  *
  * Before including this file an arch script defines LOAD_OFFSET (virtual
  * minus load address) and PAGE_SIZE. Output sections carry
@@ -15,6 +18,12 @@
  */
 
 #define AT_LOAD(sec)	AT(ADDR(sec) - LOAD_OFFSET)
+
+/* The entries of the input sections `sec`, kept, between the symbols start and stop. */
+#define BOUNDED_SECTION(sec, start, stop)			\
+	start = .;						\
+	KEEP(*(sec))						\
+	stop = .;
 
 /* Early boot code that runs before the MMU/paging is set up: first in .text. */
 #define HEAD_TEXT	KEEP(*(.head.text))
@@ -40,36 +49,39 @@
 #define EXCEPTION_TABLE(align)					\
 	. = ALIGN(align);					\
 	__ex_table : AT_LOAD(__ex_table) {			\
-		__start___ex_table = .;				\
-		KEEP(*(__ex_table))				\
-		__stop___ex_table = .;				\
+		BOUNDED_SECTION(__ex_table, __start___ex_table, __stop___ex_table) \
 	}
 
 /* BUG()/WARN() sites: file, line and flags of each trapping instruction. */
 #define BUG_TABLE						\
 	. = ALIGN(8);						\
 	__bug_table : AT_LOAD(__bug_table) {			\
-		__start___bug_table = .;			\
-		KEEP(*(__bug_table))				\
-		__stop___bug_table = .;				\
+		BOUNDED_SECTION(__bug_table, __start___bug_table, __stop___bug_table) \
 	}
 
 /* Self-test suites that run after init memory is freed (pointers to struct ktest_suite). */
 #define KTEST_SUITES						\
 	. = ALIGN(8);						\
 	.ktest_suites : AT_LOAD(.ktest_suites) {		\
-		__ktest_suites_start = .;			\
-		KEEP(*(.ktest_suites))				\
-		__ktest_suites_end = .;				\
+		BOUNDED_SECTION(.ktest_suites, __ktest_suites_start, __ktest_suites_end) \
 	}
+
+/* Self-test suites that run before init memory is freed: a part of .init.data. */
+#define INIT_KTEST_SUITES					\
+	. = ALIGN(8);						\
+	BOUNDED_SECTION(.init.ktest_suites, __ktest_init_suites_start, __ktest_init_suites_end)
 
 /* Benchmark cases (struct bench_case), run at the end of boot by `bench` (kernel/bench.c). */
 #define BENCH_CASES						\
 	. = ALIGN(8);						\
 	.bench_cases : AT_LOAD(.bench_cases) {			\
-		__bench_cases_start = .;			\
-		KEEP(*(.bench_cases))				\
-		__bench_cases_end = .;				\
+		BOUNDED_SECTION(.bench_cases, __bench_cases_start, __bench_cases_end) \
+	}
+
+/* ELF notes (x86_64's PVH entry note among them), in read-only data. */
+#define NOTES							\
+	.notes : AT_LOAD(.notes) {				\
+		BOUNDED_SECTION(.note.*, __start_notes, __stop_notes) \
 	}
 
 /*
@@ -120,19 +132,14 @@
 	.init.data : AT_LOAD(.init.data) {			\
 		*(.init.data .init.data.*)			\
 		*(.init.rodata .init.rodata.*)			\
-		. = ALIGN(8);					\
-		__ktest_init_suites_start = .;			\
-		KEEP(*(.init.ktest_suites))			\
-		__ktest_init_suites_end = .;			\
+		INIT_KTEST_SUITES				\
 	}
 
 /* __setup() and early_param(): struct obs_kernel_param entries. */
 #define INIT_SETUP						\
 	. = ALIGN(8);						\
 	.init.setup : AT_LOAD(.init.setup) {			\
-		__setup_start = .;				\
-		KEEP(*(.init.setup))				\
-		__setup_end = .;				\
+		BOUNDED_SECTION(.init.setup, __setup_start, __setup_end) \
 	}
 
 /*
@@ -165,18 +172,7 @@
 #define ALTERNATIVES						\
 	. = ALIGN(8);						\
 	.altinstructions : AT_LOAD(.altinstructions) {		\
-		__alt_instructions = .;				\
-		KEEP(*(.altinstructions))			\
-		__alt_instructions_end = .;			\
-	}
-
-/* x86_64: where each lock prefix is, so that a single CPU can drop them. */
-#define SMP_LOCKS						\
-	. = ALIGN(8);						\
-	.smp_locks : AT_LOAD(.smp_locks) {			\
-		__smp_locks = .;				\
-		KEEP(*(.smp_locks))				\
-		__smp_locks_end = .;				\
+		BOUNDED_SECTION(.altinstructions, __alt_instructions, __alt_instructions_end) \
 	}
 
 #define DATA_DATA	*(.data .data.*)

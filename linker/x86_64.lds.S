@@ -8,10 +8,11 @@
  *
  *   text      R-X  .text (head, .sched.text ...)
  *   rodata    R--  .rodata, __ex_table, .ktest_suites, .bench_cases, notes
- *   percpu    RW-  .data..percpu, linked at address 0, bytes in the image
- *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
- *   initdata  RW-  .init.data, .init.setup, .initcall.init,   /  page aligned,
- *                  .altinstructions, .smp_locks                   freed at the end
+ *   percpu    RW-  .data..percpu, linked at address 0; its     \  the init region,
+ *                  bytes are the init region's first pages      |  page aligned,
+ *   inittext  R-X  .init.text, .altinstr_replacement            |  freed at the end
+ *   initdata  RW-  .init.data, .init.setup, .initcall.init,     |  (__init_begin ..
+ *                  .altinstructions, .smp_locks                 /  __init_end)
  *   data      RW-  .data, __bug_table (WARN_ONCE marks entries), .bss
  *   note           the PVH entry note, for qemu -kernel
  *
@@ -25,6 +26,16 @@
 #define LOAD_OFFSET	KERNEL_VMA_BASE
 
 #include "sections.lds.h"
+
+/*
+ * x86_64 only: where each lock prefix is, so that a single CPU can drop
+ * them (asm/alternative.h). Its symbols are declared in asm/sections.h.
+ */
+#define SMP_LOCKS						\
+	. = ALIGN(8);						\
+	.smp_locks : AT_LOAD(.smp_locks) {			\
+		BOUNDED_SECTION(.smp_locks, __smp_locks, __smp_locks_end) \
+	}
 
 OUTPUT_FORMAT("elf64-x86-64")
 OUTPUT_ARCH(i386:x86-64)
@@ -58,11 +69,7 @@ SECTIONS
 	EXCEPTION_TABLE(16)
 	KTEST_SUITES
 	BENCH_CASES
-	.notes : AT_LOAD(.notes) {
-		__start_notes = .;
-		KEEP(*(.note.*))
-		__stop_notes = .;
-	} :rodata :note
+	NOTES :rodata :note
 	. = ALIGN(PAGE_SIZE);
 	__end_rodata = .;
 
@@ -95,4 +102,5 @@ SECTIONS
 
 /* The per-CPU template must start at 0 for %gs-relative addressing to work. */
 ASSERT(__per_cpu_start == 0, "per-CPU section is not zero-based")
+ASSERT(__per_cpu_load == __init_begin, "per-CPU template not at the start of the init region")
 ASSERT(_end - _text <= 512 * 1024 * 1024, "kernel image too large for the boot mapping")

@@ -46,8 +46,6 @@ struct bench_case {
 	void (*run)(void);
 };
 
-extern const struct bench_case __bench_cases_start[], __bench_cases_end[];
-
 #define bench_case(fn)							\
 	static const struct bench_case __bench_case_##fn __used		\
 	__section(".bench_cases") __aligned(sizeof(void *)) = { #fn, fn }

@@ -3,15 +3,18 @@
  *
  * x86_64 fills it from multiboot2 or PVH information, ARM from the device
  * tree, in arch_parse_boot_info(). Everything after that reads only this.
+ * What only one arch's loader gives (the ACPI root pointer, the PSCI
+ * method) is in `arch`, struct arch_boot_info of <asm/bootinfo.h>.
  */
 #ifndef _KERNEL_BOOTINFO_H
 #define _KERNEL_BOOTINFO_H
 
+#include <asm/bootinfo.h>
+#include <kernel/threads.h>
 #include <kernel/types.h>
 
 #define COMMAND_LINE_SIZE	512
 #define MAX_MEM_REGIONS		32
-#define NR_CPUS			8
 
 struct mem_region {
 	phys_addr_t base;
@@ -29,8 +32,7 @@ struct boot_info {
 	/* CPUs the firmware describes: hardware ids (APIC ids / MPIDRs). */
 	unsigned long cpu_hwid[NR_CPUS];
 	int nr_cpus;
-	char psci_method[8];		/* ARM: "hvc", "smc" or "" */
-	phys_addr_t acpi_rsdp;		/* x86_64: 0 when the loader gave none */
+	struct arch_boot_info arch;
 };
 
 extern struct boot_info boot_info;

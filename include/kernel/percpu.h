@@ -31,7 +31,7 @@
 #ifndef _KERNEL_PERCPU_H
 #define _KERNEL_PERCPU_H
 
-#include <kernel/bootinfo.h>
+#include <kernel/threads.h>
 #include <kernel/compiler.h>
 #include <kernel/sections.h>
 #include <kernel/types.h>

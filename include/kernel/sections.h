@@ -3,7 +3,10 @@
  *
  * They are defined by linker/sections.lds.h. Declaring them as arrays
  * (not as variables) makes `sym` the address itself: `__start___ex_table`
- * is where the table begins, and `stop - start` counts the entries.
+ * is where the table begins, and `stop - start` counts the entries. A
+ * table of pointers is declared with its type; the others as char, to be
+ * walked with for_each_section_entry(). A section that only one arch has
+ * declares its symbols in that arch's <asm/sections.h>.
  */
 #ifndef _KERNEL_SECTIONS_H
 #define _KERNEL_SECTIONS_H
@@ -26,8 +29,13 @@ extern char __per_cpu_start[], __per_cpu_end[], __per_cpu_load[];
 extern char __start___ex_table[], __stop___ex_table[];
 extern char __start___bug_table[], __stop___bug_table[];
 extern char __alt_instructions[], __alt_instructions_end[];
-extern char __smp_locks[], __smp_locks_end[];
 extern char __setup_start[], __setup_end[];
+extern const char __bench_cases_start[], __bench_cases_end[];
+
+struct ktest_suite;
+extern const struct ktest_suite *const __ktest_suites_start[], *const __ktest_suites_end[];
+extern const struct ktest_suite *const __ktest_init_suites_start[],
+	*const __ktest_init_suites_end[];
 
 extern initcall_t __initcall_start[], __initcall_end[];
 extern initcall_t __initcall0_start[], __initcall1_start[], __initcall2_start[];

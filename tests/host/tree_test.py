@@ -130,12 +130,95 @@ def statement_macros_span_lines(case):
                 case.fail("%s:%d" % (path, n), "a macro of several statements on one line")
 
 
+def linker_symbols():
+    """The symbols the linker scripts define (`name = .;` and friends), from linker/."""
+    names = set()
+    for path in files((".lds.h", ".lds.S"), under=("linker",)):
+        text = re.sub(r"/\*.*?\*/", "", read(path), flags=re.S)
+        names.update(re.findall(r"\b([A-Za-z_]\w*)\s*=\s*[^=;][^;]*;", text))
+        for macro in re.findall(r"BOUNDED_SECTION\(([^)]*)\)", text):
+            names.update(a.strip() for a in macro.split(",")[1:])
+    return {n for n in names if n not in ("start", "stop", "LOAD_OFFSET")}
+
+
+def start_stop_symbols_declared_once(case):
+    """Each linker-script symbol is declared once in C: include/kernel/sections.h, or an arch's
+    asm/sections.h for a section only that arch has."""
+    symbols = linker_symbols()
+    declared = {}
+    for path in files((".c", ".h"), under=("arch", "include", "kernel", "tests/kernel")):
+        for n, line in lines(path):
+            if not re.match(r"\s*extern\b", line):
+                continue
+            for name in re.findall(r"\b(\w+)\s*\[", line):
+                if name in symbols:
+                    declared.setdefault(name, []).append("%s:%d" % (path, n))
+    for name, places in sorted(declared.items()):
+        homes = [p for p in places if p.startswith("include/kernel/sections.h:") or
+                 re.match(r"arch/[^/]+/include/asm/sections\.h:", p)]
+        if len(homes) != len(places):
+            case.fail(name, "declared outside sections.h: " + ", ".join(sorted(set(places) - set(homes))))
+        if len(homes) > 1 and len({h.split("/")[1] for h in homes}) != len(homes):
+            case.fail(name, "declared %d times: %s" % (len(homes), ", ".join(homes)))
+    if not symbols:
+        case.fail("linker/", "no symbols found")
+
+
+def tables_use_bounded_section(case):
+    """Every table in the linker scripts is built by BOUNDED_SECTION(): KEEP() nowhere else."""
+    for path in files((".lds.h", ".lds.S"), under=("linker",)):
+        in_helper = False
+        for n, line in code_lines(path):
+            if line.startswith("#define"):
+                in_helper = line.startswith("#define BOUNDED_SECTION(")
+            if "KEEP(" in line and not in_helper:
+                if not re.search(r"KEEP\(\*\((\.head\.text|\.initcall\w*|\.altinstr_replacement)", line):
+                    case.fail("%s:%d" % (path, n), "a table kept by hand: " + line.strip())
+
+
+def code_lines(path):
+    """(number, line) of a C or linker file with its comments blanked out (lines kept)."""
+    text = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), read(path), flags=re.S)
+    return enumerate(text.split("\n"), 1)
+
+
+def one_arch_facts_stay_in_the_arch(case):
+    """What only one arch has is not in the generic headers or the shared linker macros."""
+    generic = files((".h",), under=("include",)) + ["linker/sections.lds.h"]
+    for path in generic:
+        for n, line in code_lines(path):
+            for fact in ("smp_locks", "SMP_LOCKS", "psci", "acpi", "rsdp"):
+                if fact in line:
+                    case.fail("%s:%d" % (path, n), "names %s, which only one arch has" % fact)
+    if re.search(r"#\s*define\s+NR_CPUS\b", read("include/kernel/bootinfo.h")):
+        case.fail("include/kernel/bootinfo.h", "defines NR_CPUS")
+
+
+CONTROL_REGISTER_HOMES = ("arch/x86_64/include/asm/special_insns.h", "arch/x86_64/include/asm/msr.h")
+
+
+def control_registers_have_one_home(case):
+    """x86's control registers and MSRs are read and written only through their accessors."""
+    pattern = re.compile(r"%%cr\d|\b(rdmsr|wrmsr)\b\s*(\\n|\")")
+    for path in files((".c", ".h"), under=("arch", "include", "kernel", "tests/kernel")):
+        if path in CONTROL_REGISTER_HOMES:
+            continue
+        for n, line in lines(path):
+            if pattern.search(line):
+                case.fail("%s:%d" % (path, n), "inline asm on a control register or MSR: "
+                          + line.strip())
+
+
 CASES = [
     refers_to_no_outside_document,
     design_is_in_the_tree,
     speaks_of_no_plans,
     generic_code_is_written_once,
     statement_macros_span_lines,
+    start_stop_symbols_declared_once,
+    tables_use_bounded_section,
+    one_arch_facts_stay_in_the_arch,
+    control_registers_have_one_home,
 ]
 
 

@@ -66,9 +66,9 @@ static void __init parse_psci(const struct fdt *fdt)
 		return;
 	/* Copy only a method we know how to use: it becomes an instruction. */
 	if (fdt_prop_has_string(fdt, psci, "method", "hvc"))
-		strscpy(boot_info.psci_method, "hvc", sizeof(boot_info.psci_method));
+		strscpy(boot_info.arch.psci_method, "hvc", sizeof(boot_info.arch.psci_method));
 	else if (fdt_prop_has_string(fdt, psci, "method", "smc"))
-		strscpy(boot_info.psci_method, "smc", sizeof(boot_info.psci_method));
+		strscpy(boot_info.arch.psci_method, "smc", sizeof(boot_info.arch.psci_method));
 	else
 		pr_warn("boot: /psci has no method we know (hvc, smc)\n");
 }
@@ -132,5 +132,5 @@ void __init arch_parse_boot_info(void)
 	parse_cpus(&fdt);
 	pr_info("boot: device tree at %#lx, %lu bytes, %d CPU(s), PSCI %s\n", boot_dtb_phys,
 		(unsigned long)fdt.totalsize, boot_info.nr_cpus,
-		boot_info.psci_method[0] ? boot_info.psci_method : "absent");
+		boot_info.arch.psci_method[0] ? boot_info.arch.psci_method : "absent");
 }

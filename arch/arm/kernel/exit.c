@@ -29,10 +29,10 @@ static int exit_status;
  */
 static void psci_call(u32 function)
 {
-	if (!strcmp(boot_info.psci_method, "hvc"))
+	if (!strcmp(boot_info.arch.psci_method, "hvc"))
 		__asm__ __volatile__("mov r0, %0\n\t.arch_extension virt\n\thvc #0"
 				     : : "r"(function) : "r0", "r1", "r2", "r3", "memory");
-	else if (!strcmp(boot_info.psci_method, "smc"))
+	else if (!strcmp(boot_info.arch.psci_method, "smc"))
 		__asm__ __volatile__("mov r0, %0\n\t.arch_extension sec\n\tsmc #0"
 				     : : "r"(function) : "r0", "r1", "r2", "r3", "memory");
 }

@@ -16,14 +16,14 @@ static long psci_call(u32 fn, unsigned long a1, unsigned long a2, unsigned long 
 {
 	long ret;
 
-	if (!strcmp(boot_info.psci_method, "hvc"))
+	if (!strcmp(boot_info.arch.psci_method, "hvc"))
 		__asm__ __volatile__(".arch_extension virt\n\t"
 				     "mov r0, %1\n\tmov r1, %2\n\tmov r2, %3\n\tmov r3, %4\n\t"
 				     "hvc #0\n\t"
 				     "mov %0, r0"
 				     : "=r"(ret) : "r"(fn), "r"(a1), "r"(a2), "r"(a3)
 				     : "r0", "r1", "r2", "r3", "cc", "memory");
-	else if (!strcmp(boot_info.psci_method, "smc"))
+	else if (!strcmp(boot_info.arch.psci_method, "smc"))
 		__asm__ __volatile__(".arch_extension sec\n\t"
 				     "mov r0, %1\n\tmov r1, %2\n\tmov r2, %3\n\tmov r3, %4\n\t"
 				     "smc #0\n\t"

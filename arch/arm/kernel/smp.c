@@ -47,7 +47,7 @@ unsigned long arch_boot_cpu_hwid(void)
 
 void __init arch_smp_prepare(void)
 {
-	if (!boot_info.psci_method[0])
+	if (!boot_info.arch.psci_method[0])
 		pr_warn("smp: no PSCI in the device tree: secondary CPUs cannot be started\n");
 	gic_dist_init();
 	secondary_data.ttbr0 = kernel_ttbr0();

@@ -14,16 +14,13 @@
  * through PA(). It lives in .head.text, first in the image, so the
  * multiboot2 header lands within the first 32 KiB of the file.
  */
+#include <asm/msr-index.h>
 #include <asm/page.h>
 
 #define PA(x)		((x) - KERNEL_VMA_BASE)
 
 #define MB2_MAGIC	0xe85250d6
 #define MB2_ARCH_I386	0
-#define MSR_EFER	0xc0000080
-#define MSR_GS_BASE	0xc0000101
-#define EFER_LME	(1 << 8)
-#define EFER_NXE	(1 << 11)
 #define CR0_PE		(1 << 0)
 #define CR0_WP		(1 << 16)
 #define CR0_PG		(1 << 31)

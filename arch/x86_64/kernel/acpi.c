@@ -63,8 +63,8 @@ static bool __init checksum_ok(const void *p, size_t len)
 
 static const struct acpi_rsdp *__init find_rsdp(void)
 {
-	if (boot_info.acpi_rsdp)
-		return __va(boot_info.acpi_rsdp);
+	if (boot_info.arch.acpi_rsdp)
+		return __va(boot_info.arch.acpi_rsdp);
 	/* ACPI's rule for legacy BIOSes: on a 16-byte boundary in 0xe0000-0xfffff. */
 	for (phys_addr_t p = 0xe0000; p < 0x100000; p += 16) {
 		const struct acpi_rsdp *r = __va(p);

@@ -11,12 +11,12 @@
 #include <asm/apic.h>
 #include <asm/desc.h>
 #include <asm/io.h>
+#include <asm/msr.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <kernel/init.h>
 
-#define MSR_APIC_BASE		0x1b
 #define APIC_BASE_MASK		0xfffff000ul
 
 #define APIC_TPR		0x80	/* task priority: 0 accepts every interrupt */
@@ -33,16 +33,6 @@
 
 void *lapic_base;
 
-/* MSR_APIC_BASE exists on every x86_64 CPU: no need for rdmsr_safe() (whose
- * __ex_table entry may not point into __init code). */
-static u64 read_apic_base_msr(void)
-{
-	u32 lo, hi;
-
-	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(MSR_APIC_BASE));
-	return ((u64)hi << 32) | lo;
-}
-
 u32 lapic_read(unsigned int reg)
 {
 	return readl((char *)lapic_base + reg);
@@ -58,7 +48,7 @@ void __init lapic_init(void)
 {
 	if (lapic_base)
 		return;
-	lapic_base = ioremap(read_apic_base_msr() & APIC_BASE_MASK, PAGE_SIZE);
+	lapic_base = ioremap(native_read_msr(MSR_APIC_BASE) & APIC_BASE_MASK, PAGE_SIZE);
 	set_intr_gate(WAKEUP_VECTOR, smp_wakeup_interrupt);
 	set_intr_gate(SPURIOUS_VECTOR, spurious_interrupt);
 	lapic_enable();

@@ -83,7 +83,7 @@ static void __init parse_multiboot2(const u8 *info)
 			}
 		} else if (tag->type == MB2_TAG_ACPI_OLD || tag->type == MB2_TAG_ACPI_NEW) {
 			/* The tag holds a copy of the RSDP; the copy serves as well. */
-			boot_info.acpi_rsdp = __pa(tag + 1);
+			boot_info.arch.acpi_rsdp = __pa(tag + 1);
 		}
 		p += ALIGN(tag->size, 8);
 	}
@@ -95,7 +95,7 @@ static void __init parse_pvh(const struct hvm_start_info *si)
 	boot_info_add_reserved(&boot_info, boot_info_phys, sizeof(*si));
 	if (si->cmdline_paddr)
 		boot_info_set_cmdline(&boot_info, __va(si->cmdline_paddr), COMMAND_LINE_SIZE);
-	boot_info.acpi_rsdp = si->rsdp_paddr;
+	boot_info.arch.acpi_rsdp = si->rsdp_paddr;
 	if (si->version < 1 || !si->memmap_paddr)
 		panic("boot: PVH start info version %u has no memory map", si->version);
 

@@ -17,9 +17,11 @@
  */
 #include <asm/apic.h>
 #include <asm/desc.h>
+#include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/smp.h>
+#include <asm/special_insns.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -29,8 +31,6 @@
 #include <kernel/string.h>
 #include <kernel/time.h>
 
-#define MSR_EFER		0xc0000080
-#define EFER_LMA		(1 << 10)	/* read-only: long mode is active */
 #define STACK_BLOCK_ORDER	3		/* 32 KiB: */
 #define KERNEL_STACK_SIZE	16384		/* the kernel stack, then the IST stacks */
 #define SIPI_GAP_US		10
@@ -40,36 +40,6 @@ static unsigned long boot_cr4;
 /* The IST stack tops of each CPU, set by the boot CPU before the start. */
 static DEFINE_PER_CPU(unsigned long, ist_df_top);
 static DEFINE_PER_CPU(unsigned long, ist_nmi_top);
-
-static unsigned long read_cr0(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mov %%cr0, %0" : "=r"(v));
-	return v;
-}
-
-static unsigned long read_cr4(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mov %%cr4, %0" : "=r"(v));
-	return v;
-}
-
-/* EFER exists on every x86_64 CPU: a plain rdmsr (no __ex_table entry into __init code). */
-static u64 read_efer(void)
-{
-	u32 lo, hi;
-
-	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(MSR_EFER));
-	return ((u64)hi << 32) | lo;
-}
-
-static void write_cr4(unsigned long v)
-{
-	__asm__ __volatile__("mov %0, %%cr4" : : "r"(v) : "memory");
-}
 
 static void __init delay_us(u64 us)
 {
@@ -99,7 +69,9 @@ void __init arch_smp_prepare(void)
 	memcpy(tramp, trampoline_start, size);
 	*(u32 *)(tramp + (trampoline_cr0 - trampoline_start)) = read_cr0();
 	*(u32 *)(tramp + (trampoline_cr3 - trampoline_start)) = trampoline_pgd_create();
-	*(u32 *)(tramp + (trampoline_efer - trampoline_start)) = read_efer() & ~EFER_LMA;
+	/* EFER as it is now, minus LMA (read-only: the CPU sets it once paging is on). */
+	*(u32 *)(tramp + (trampoline_efer - trampoline_start)) =
+		native_read_msr(MSR_EFER) & ~EFER_LMA;
 	secondary_boot.cr3 = kernel_pgd_phys();
 	boot_cr4 = read_cr4();
 }

@@ -8,6 +8,7 @@
 #include <asm/desc.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
+#include <asm/special_insns.h>
 #include <kernel/bootinfo.h>
 #include <kernel/bug.h>
 #include <kernel/extable.h>
@@ -29,7 +30,6 @@
 #define IST_DOUBLE_FAULT 1
 #define IST_NMI		2
 #define X86_TRAP_NMI	2
-#define BOOT_STACK_SIZE	16384	/* head.S */
 #define X86_TRAP_UD	6
 #define X86_TRAP_DF	8
 #define X86_TRAP_PF	14
@@ -60,7 +60,7 @@ struct desc_ptr {
 } __packed;
 
 extern const char exception_stubs[];
-extern char boot_stack_guard[], boot_stack_bottom[];
+extern char boot_stack_guard[], boot_stack_bottom[], boot_stack_top[];
 
 static struct idt_gate idt[NR_VECTORS] __aligned(16);
 /*
@@ -143,14 +143,6 @@ void __init trap_init(void)
 	pr_info("traps: IDT with %d exception vectors, IST stacks for #DF and NMI\n", NR_EXCEPTIONS);
 }
 
-static unsigned long read_cr2(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mov %%cr2, %0" : "=r"(v));
-	return v;
-}
-
 static void show_fault(const struct pt_regs *regs, unsigned long cr2)
 {
 	unsigned long err = regs->error_code;
@@ -210,7 +202,7 @@ void do_trap(struct pt_regs *regs)
 	/* A double fault with CR2 in the guard page: the stack overflowed. */
 	if (vector == X86_TRAP_DF && in_section(read_cr2(), boot_stack_guard, boot_stack_bottom))
 		printk(KERN_EMERG "BUG: stack guard page was hit at %016lx (stack is %p..%p)\n",
-		       read_cr2(), boot_stack_bottom, boot_stack_bottom + BOOT_STACK_SIZE);
+		       read_cr2(), boot_stack_bottom, boot_stack_top);
 	/* The same below a secondary CPU's stack (arch/x86_64/kernel/smp.c). */
 	if (vector == X86_TRAP_DF && in_stack_guard_page(read_cr2()))
 		printk(KERN_EMERG "BUG: stack guard page was hit at %016lx (CPU%d's stack)\n",

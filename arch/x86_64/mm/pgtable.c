@@ -21,6 +21,7 @@
  */
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <asm/special_insns.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
@@ -95,9 +96,7 @@ static pte_t *lookup_pte(unsigned long va)
 
 static void flush_tlb_all(void)
 {
-	unsigned long cr3;
-
-	__asm__ __volatile__("mov %%cr3, %0\n\tmov %0, %%cr3" : "=r"(cr3) : : "memory");
+	write_cr3(read_cr3());
 }
 
 static pte_t __init image_page_flags(unsigned long va)
@@ -131,7 +130,7 @@ void __init paging_init(void)
 		*walk_create(va, 0) = __pa((void *)va) | image_page_flags(va);
 	}
 
-	__asm__ __volatile__("mov %0, %%cr3" : : "r"(__pa(kernel_pml4)) : "memory");
+	write_cr3(__pa(kernel_pml4));
 	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map\n",
 		(unsigned long long)(ram_end >> 20));
 }

@@ -21,6 +21,7 @@
  */
 #include <asm/alternative.h>
 #include <asm/cpufeature.h>
+#include <asm/sections.h>
 #include <asm/smap.h>
 #include <kernel/alternative.h>
 #include <kernel/barrier.h>

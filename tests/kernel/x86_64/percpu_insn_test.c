@@ -15,6 +15,7 @@
  */
 #include <kernel/ktest.h>
 #include <kernel/percpu.h>
+#include <kernel/sections.h>
 #include <kernel/string.h>
 
 #define GS_PREFIX	0x65
@@ -86,7 +87,16 @@ static void this_cpu_inc_is_one_gs_add(struct ktest *t)
 	expect_one_gs_insn(t, percpu_probe_inc, 0x83, 0, 1, &percpu_probe);
 }
 
-/* Zero-based: the variable's "address" is its offset, inside the template's size. */
+/* The template is linked at 0 (PERCPU_VADDR in linker/x86_64.lds.S) ... */
+static void template_starts_at_zero(struct ktest *t)
+{
+	unsigned long start = (unsigned long)__per_cpu_start;
+
+	OPTIMIZER_HIDE_VAR(start);
+	KTEST_EXPECT_EQ(t, start, 0);
+}
+
+/* ... so a variable's "address" is its offset, inside the template's size. */
 static void variable_address_is_offset(struct ktest *t)
 {
 	KTEST_EXPECT_LT(t, (unsigned long)&percpu_probe, percpu_static_size());
@@ -95,6 +105,7 @@ static void variable_address_is_offset(struct ktest *t)
 static const struct ktest_case percpu_x86_cases[] = {
 	KTEST_CASE(this_cpu_read_is_one_gs_mov),
 	KTEST_CASE(this_cpu_inc_is_one_gs_add),
+	KTEST_CASE(template_starts_at_zero),
 	KTEST_CASE(variable_address_is_offset),
 	{},
 };

@@ -17,8 +17,6 @@
 #ifndef _ASM_PERCPU_H
 #define _ASM_PERCPU_H
 
-#define PERCPU_ZERO_BASED	0
-
 #ifndef __ASSEMBLER__
 
 /* Until setup_per_cpu_areas(): the template, where it was linked. */

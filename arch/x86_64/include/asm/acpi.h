@@ -6,7 +6,7 @@
 
 /*
  * Fill boot_info.cpu_hwid[] (local APIC ids) and boot_info.nr_cpus from the
- * MADT, found through boot_info.acpi_rsdp. Leaves nr_cpus at 0, with a
+ * MADT, found through boot_info.arch.acpi_rsdp. Leaves nr_cpus at 0, with a
  * warning, when the tables are missing. Part of boot step 2.
  */
 void acpi_find_cpus(void);

@@ -17,14 +17,11 @@
 #ifndef _ASM_PERCPU_H
 #define _ASM_PERCPU_H
 
-#define PERCPU_ZERO_BASED	1
-
 #ifndef __ASSEMBLER__
 
+#include <asm/msr.h>
 #include <kernel/compiler.h>
 #include <kernel/types.h>
-
-#define MSR_GS_BASE		0xc0000101
 
 /* Until setup_per_cpu_areas(): the template, at its place in the image. */
 #define BOOT_PERCPU_OFFSET	((unsigned long)__per_cpu_load)
@@ -69,8 +66,7 @@ extern void __bad_percpu_size(void);
 static inline void set_my_cpu_offset(unsigned long offset)
 {
 	/* A zero-based section: the GS base is the address of the copy, i.e. the offset. */
-	__asm__ __volatile__("wrmsr" : : "c"(MSR_GS_BASE), "a"((u32)offset),
-			     "d"((u32)(offset >> 32)) : "memory");
+	native_write_msr(MSR_GS_BASE, offset);
 }
 
 #endif /* __ASSEMBLER__ */

@@ -1,0 +1,17 @@
+/*
+ * The model-specific registers the kernel uses, and their bits: numbers
+ * only, so that head.S can include it too (the accessors: asm/msr.h).
+ * Intel SDM vol. 4, "Model-Specific Registers".
+ */
+#ifndef _ASM_MSR_INDEX_H
+#define _ASM_MSR_INDEX_H
+
+#define MSR_APIC_BASE		0x0000001b	/* the local APIC's registers, physical */
+#define MSR_EFER		0xc0000080	/* extended features */
+#define MSR_GS_BASE		0xc0000101	/* %gs: this CPU's per-CPU area (asm/percpu.h) */
+
+#define EFER_LME		(1 << 8)	/* long mode enable */
+#define EFER_LMA		(1 << 10)	/* long mode active (read-only) */
+#define EFER_NXE		(1 << 11)	/* the NX bit of page-table entries counts */
+
+#endif
