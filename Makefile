@@ -84,10 +84,11 @@ $(O)/tools/%: scripts/%.c
 	@$(if $(Q),echo "  HOSTCC  $<")
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $< -o $@
 
-$(CHECKSECTIONS): scripts/checksections.c scripts/elfobject.c scripts/elfobject.h
+# The two tools that read ELF files share scripts/elffile.c.
+$(CHECKSECTIONS) $(SORTTABLE): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $<")
-	$(Q)$(HOSTCC) $(HOSTCFLAGS) scripts/checksections.c scripts/elfobject.c -o $@
+	$(Q)$(HOSTCC) $(HOSTCFLAGS) scripts/$*.c scripts/elffile.c -o $@
 
 $(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh
 	@$(if $(Q),echo "  LINK    $@")

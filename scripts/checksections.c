@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "elfobject.h"
+#include "elffile.h"
 
 struct reloc {
 	uint64_t offset;
@@ -59,7 +59,7 @@ static bool is_named(const struct symbol *s)
  * The named symbol of section shndx that holds address addr: the closest
  * one starting at or below it. NULL when there is none.
  */
-static const struct symbol *symbol_at(const struct object *o, size_t shndx, uint64_t addr)
+static const struct symbol *symbol_at(const struct elf_file *o, size_t shndx, uint64_t addr)
 {
 	const struct symbol *best = NULL;
 	size_t i;
@@ -106,7 +106,7 @@ static bool is_init_section(const struct section *s)
 	return starts_with(s->name, ".init.");
 }
 
-static struct reloc read_reloc(const struct object *o, const struct section *rs, size_t i)
+static struct reloc read_reloc(const struct elf_file *o, const struct section *rs, size_t i)
 {
 	const unsigned char *p = o->data + rs->offset + i * rs->entsize;
 	struct reloc r = { .rel = rs->type == SHT_REL };
@@ -198,7 +198,7 @@ static int64_t arm_addend(uint32_t type, uint32_t word)
 }
 
 /* The offset, inside the target symbol's section, of what r refers to. */
-static uint64_t target_address(const struct object *o, const struct section *from,
+static uint64_t target_address(const struct elf_file *o, const struct section *from,
 			       const struct reloc *r, const struct symbol *sym)
 {
 	bool readable = from->type != SHT_NOBITS && r->offset < from->size;
@@ -215,7 +215,7 @@ static uint64_t target_address(const struct object *o, const struct section *fro
 }
 
 /* "name+0xoff" for address addr of section shndx, into buf. */
-static const char *describe(const struct object *o, size_t shndx, uint64_t addr,
+static const char *describe(const struct elf_file *o, size_t shndx, uint64_t addr,
 			    char *buf, size_t len)
 {
 	const struct symbol *s = symbol_at(o, shndx, addr);
@@ -225,7 +225,7 @@ static const char *describe(const struct object *o, size_t shndx, uint64_t addr,
 	return buf;
 }
 
-static void report(const struct object *o, size_t from_index, const struct reloc *r,
+static void report(const struct elf_file *o, size_t from_index, const struct reloc *r,
 		   const struct symbol *sym)
 {
 	const struct section *from = &o->sections[from_index];
@@ -258,7 +258,7 @@ static bool is_arm_movt(uint32_t type)
 }
 
 /* Check every relocation of section rs; return how many are mismatches. */
-static size_t check_relocations(const struct object *o, const struct section *rs)
+static size_t check_relocations(const struct elf_file *o, const struct section *rs)
 {
 	size_t expected, count = 0, i;
 
@@ -292,14 +292,18 @@ static size_t check_relocations(const struct object *o, const struct section *rs
 
 int main(int argc, char **argv)
 {
-	struct object o = { 0 };
+	struct elf_file o = { 0 };
 	size_t count = 0, i;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s FILE.o\n", argv[0]);
 		return 2;
 	}
-	read_object(&o, argv[1]);
+	read_elf(&o, "checksections", argv[1]);
+	if (o.type != ET_REL)
+		fail("not a relocatable object (give it the \"ld -r\" output)");
+	if (o.is64 ? o.machine != EM_X86_64 : o.machine != EM_ARM)
+		fail("only x86_64 (ELF64) and ARM (ELF32) objects are supported");
 	for (i = 0; i < o.nsections; i++) {
 		if (o.sections[i].type == SHT_REL || o.sections[i].type == SHT_RELA)
 			count += check_relocations(&o, &o.sections[i]);
@@ -307,6 +311,6 @@ int main(int argc, char **argv)
 	if (count)
 		fprintf(stderr, "checksections: %zu section mismatch%s in %s\n",
 			count, count == 1 ? "" : "es", o.path);
-	free_object(&o);
+	free_elf(&o);
 	return count ? 1 : 0;
 }

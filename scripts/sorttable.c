@@ -40,8 +40,8 @@
  * when sorting would change nothing.
  *
  * Input: a linked (ET_EXEC or ET_DYN) little-endian ELF32 or ELF64 file, read
- * through the host's <elf.h> layouts. A file without __ex_table, or with an
- * empty one, is fine.
+ * with the host tools' ELF reader (scripts/elffile.c). A file without
+ * __ex_table, or with an empty one, is fine.
  *
  * Exit status: 0 done (or sorted, with --check); 1 the table is not sorted
  * (--check), or cannot be sorted (size not a multiple of 12, an object file,
@@ -60,9 +60,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elffile.h"
+
 #define SECTION_NAME	"__ex_table"
 #define ENTRY_SIZE	12u
 
+/* 2, EXIT_INPUT, is also the status of elffile.c's fail(). */
 enum { EXIT_SORTED = 0, EXIT_TABLE = 1, EXIT_INPUT = 2 };
 
 struct entry {
@@ -70,25 +73,6 @@ struct entry {
 	uint64_t fixup;
 	uint32_t data;
 	size_t index;		/* place in the input: ties keep their order */
-};
-
-struct elf_file {
-	const char *path;
-	unsigned char *buf;
-	size_t size;
-	bool is64;
-	uint64_t addr_mask;	/* all ones for ELF64, 32 bits for ELF32 */
-};
-
-/* One section header, whatever the class. */
-struct section {
-	uint32_t name;
-	uint32_t type;
-	uint32_t link;
-	uint32_t info;
-	uint64_t addr;
-	uint64_t offset;
-	uint64_t size;
 };
 
 static const char *prog = "sorttable";
@@ -108,14 +92,10 @@ void die(int status, const char *path, const char *fmt, ...)
 	exit(status);
 }
 
-/* Little-endian loads and stores of 1, 2, 4 or 8 bytes, whatever the host. */
-static uint64_t get_le(const unsigned char *p, size_t n)
+/* Little-endian loads and stores of the entries' 32-bit fields, whatever the host. */
+static uint32_t get_le32(const unsigned char *p)
 {
-	uint64_t v = 0;
-
-	while (n--)
-		v = (v << 8) | p[n];
-	return v;
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static void put_le32(unsigned char *p, uint32_t v)
@@ -124,75 +104,10 @@ static void put_le32(unsigned char *p, uint32_t v)
 		p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* A field of a header at p, by its name in the host's <elf.h> structures. */
-#define FIELD(type, p, field) \
-	get_le((p) + offsetof(type, field), sizeof(((type *)0)->field))
-#define EHDR(f, p, field) \
-	((f)->is64 ? FIELD(Elf64_Ehdr, p, field) : FIELD(Elf32_Ehdr, p, field))
-#define SHDR(f, p, field) \
-	((f)->is64 ? FIELD(Elf64_Shdr, p, field) : FIELD(Elf32_Shdr, p, field))
-
-static void read_file(struct elf_file *f, const char *path)
+/* Addresses are as wide as the file's: 32 bits on ELF32, where they wrap around. */
+static uint64_t addr_mask(const struct elf_file *f)
 {
-	FILE *fp = fopen(path, "rb");
-	size_t cap = 1 << 16, n = 0, got;
-
-	f->path = path;
-	if (!fp)
-		die(EXIT_INPUT, path, "cannot open: %s", strerror(errno));
-	f->buf = malloc(cap);
-	if (!f->buf)
-		die(EXIT_INPUT, path, "out of memory");
-	while ((got = fread(f->buf + n, 1, cap - n, fp)) > 0) {
-		n += got;
-		if (n == cap) {
-			cap *= 2;
-			f->buf = realloc(f->buf, cap);
-			if (!f->buf)
-				die(EXIT_INPUT, path, "out of memory");
-		}
-	}
-	if (ferror(fp))
-		die(EXIT_INPUT, path, "cannot read");
-	fclose(fp);
-	f->size = n;
-}
-
-/* Is [offset, offset + len) inside the file? */
-static bool in_file(const struct elf_file *f, uint64_t offset, uint64_t len)
-{
-	return offset <= f->size && len <= f->size - offset;
-}
-
-static void check_ident(struct elf_file *f)
-{
-	const unsigned char *id = f->buf;
-
-	if (f->size < EI_NIDENT || memcmp(id, ELFMAG, SELFMAG))
-		die(EXIT_INPUT, f->path, "not an ELF file");
-	if (id[EI_CLASS] != ELFCLASS32 && id[EI_CLASS] != ELFCLASS64)
-		die(EXIT_INPUT, f->path, "unsupported ELF class %u", id[EI_CLASS]);
-	if (id[EI_DATA] != ELFDATA2LSB)
-		die(EXIT_INPUT, f->path,
-		    "unsupported ELF data encoding %u: only little-endian is handled", id[EI_DATA]);
-	f->is64 = id[EI_CLASS] == ELFCLASS64;
-	f->addr_mask = f->is64 ? UINT64_MAX : UINT32_MAX;
-	if (f->size < (f->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
-		die(EXIT_INPUT, f->path, "truncated ELF header");
-}
-
-static void read_section(const struct elf_file *f, uint64_t shoff, uint64_t shentsize,
-			 uint64_t i, struct section *s)
-{
-	const unsigned char *p = f->buf + shoff + i * shentsize;
-
-	s->name = (uint32_t)SHDR(f, p, sh_name);
-	s->type = (uint32_t)SHDR(f, p, sh_type);
-	s->link = (uint32_t)SHDR(f, p, sh_link);
-	s->info = (uint32_t)SHDR(f, p, sh_info);
-	s->addr = SHDR(f, p, sh_addr);
-	s->offset = SHDR(f, p, sh_offset);
-	s->size = SHDR(f, p, sh_size);
+	return f->is64 ? UINT64_MAX : UINT32_MAX;
 }
 
 /*
@@ -201,66 +116,34 @@ static void read_section(const struct elf_file *f, uint64_t shoff, uint64_t shen
  * offsets are not final before the link) or with relocations against it
  * (--emit-relocs: they would be left describing the old order).
  */
-static bool find_table(const struct elf_file *f, struct section *table)
+static bool find_table(const struct elf_file *f, const struct section **table)
 {
-	const unsigned char *eh = f->buf;
-	uint64_t shoff = EHDR(f, eh, e_shoff);
-	uint64_t shentsize = EHDR(f, eh, e_shentsize);
-	uint64_t shnum = EHDR(f, eh, e_shnum);
-	uint64_t shstrndx = EHDR(f, eh, e_shstrndx);
-	uint64_t type = EHDR(f, eh, e_type);
-	uint64_t found = 0;
-	struct section s, strtab;
+	size_t found = 0;
 
-	if (shoff == 0)
-		return false;		/* no section headers at all */
-	if (shentsize < (f->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)) ||
-	    !in_file(f, shoff, shentsize))
-		die(EXIT_INPUT, f->path, "corrupt ELF: bad section header table");
-	/* More than SHN_LORESERVE sections: the real numbers are in section 0. */
-	read_section(f, shoff, shentsize, 0, &s);
-	if (shnum == 0)
-		shnum = s.size;
-	if (shstrndx == SHN_XINDEX)
-		shstrndx = s.link;
-	if (shnum > (f->size - shoff) / shentsize)
-		die(EXIT_INPUT, f->path, "corrupt ELF: section headers past the end of the file");
-	if (shstrndx == SHN_UNDEF || shstrndx >= shnum)
-		return false;		/* no section names: no __ex_table */
-	read_section(f, shoff, shentsize, shstrndx, &strtab);
-	if (strtab.type == SHT_NOBITS || !in_file(f, strtab.offset, strtab.size))
-		die(EXIT_INPUT, f->path, "corrupt ELF: section name table past the end of the file");
-
-	for (uint64_t i = 1; i < shnum; i++) {
-		const char *name;
-
-		read_section(f, shoff, shentsize, i, &s);
-		if (s.name >= strtab.size)
-			continue;
-		name = (const char *)f->buf + strtab.offset + s.name;
-		if (strtab.size - s.name < sizeof(SECTION_NAME) ||
-		    memcmp(name, SECTION_NAME, sizeof(SECTION_NAME)))
+	for (size_t i = 1; i < f->nsections; i++) {
+		if (strcmp(f->sections[i].name, SECTION_NAME))
 			continue;
 		if (found)
 			die(EXIT_TABLE, f->path, "two sections named " SECTION_NAME
-			    " (%" PRIu64 " and %" PRIu64 ")", found, i);
+			    " (%zu and %zu)", found, i);
 		found = i;
-		*table = s;
 	}
-	if (!found || table->size == 0)
+	if (!found || f->sections[found].size == 0)
 		return false;
+	*table = &f->sections[found];
 
-	if (type != ET_EXEC && type != ET_DYN)
-		die(EXIT_TABLE, f->path, "not a linked executable (ELF type %" PRIu64 "): "
-		    SECTION_NAME " holds final offsets only after the link", type);
-	if (table->type == SHT_NOBITS || !in_file(f, table->offset, table->size))
+	if (f->type != ET_EXEC && f->type != ET_DYN)
+		die(EXIT_TABLE, f->path, "not a linked executable (ELF type %u): "
+		    SECTION_NAME " holds final offsets only after the link", f->type);
+	if ((*table)->type == SHT_NOBITS)
 		die(EXIT_INPUT, f->path, "corrupt ELF: " SECTION_NAME " has no contents in the file");
-	if (table->size % ENTRY_SIZE)
+	if ((*table)->size % ENTRY_SIZE)
 		die(EXIT_TABLE, f->path, SECTION_NAME " is %" PRIu64 " bytes, not a multiple of "
-		    "the %u-byte entry size", table->size, ENTRY_SIZE);
-	for (uint64_t i = 1; i < shnum; i++) {
-		read_section(f, shoff, shentsize, i, &s);
-		if ((s.type == SHT_REL || s.type == SHT_RELA) && s.info == found)
+		    "the %u-byte entry size", (*table)->size, ENTRY_SIZE);
+	for (size_t i = 1; i < f->nsections; i++) {
+		const struct section *s = &f->sections[i];
+
+		if ((s->type == SHT_REL || s->type == SHT_RELA) && s->info == found)
 			die(EXIT_TABLE, f->path, "relocations apply to " SECTION_NAME
 			    " (linked with --emit-relocs?): sorting would make them wrong");
 	}
@@ -270,18 +153,18 @@ static bool find_table(const struct elf_file *f, struct section *table)
 /* Address + a signed 32-bit offset, in the file's address width. */
 static uint64_t add_offset(const struct elf_file *f, uint64_t addr, uint32_t rel)
 {
-	return (addr + (uint64_t)(int64_t)(int32_t)rel) & f->addr_mask;
+	return (addr + (uint64_t)(int64_t)(int32_t)rel) & addr_mask(f);
 }
 
 static void decode(const struct elf_file *f, const struct section *t, const unsigned char *p,
 		   struct entry *e, size_t n)
 {
 	for (size_t i = 0; i < n; i++, p += ENTRY_SIZE) {
-		uint64_t at = (t->addr + (uint64_t)i * ENTRY_SIZE) & f->addr_mask;
+		uint64_t at = (t->addr + (uint64_t)i * ENTRY_SIZE) & addr_mask(f);
 
-		e[i].insn = add_offset(f, at, (uint32_t)get_le(p, 4));
-		e[i].fixup = add_offset(f, at + 4, (uint32_t)get_le(p + 4, 4));
-		e[i].data = (uint32_t)get_le(p + 8, 4);
+		e[i].insn = add_offset(f, at, get_le32(p));
+		e[i].fixup = add_offset(f, at + 4, get_le32(p + 4));
+		e[i].data = get_le32(p + 8);
 		e[i].index = i;
 	}
 }
@@ -289,7 +172,7 @@ static void decode(const struct elf_file *f, const struct section *t, const unsi
 /* The offset from field address at to target, if it fits in 32 signed bits. */
 static bool encode_offset(const struct elf_file *f, uint64_t target, uint64_t at, uint32_t *rel)
 {
-	uint64_t diff = (target - at) & f->addr_mask;
+	uint64_t diff = (target - at) & addr_mask(f);
 
 	*rel = (uint32_t)diff;
 	/* ELF32: any 32-bit difference works, the kernel's arithmetic wraps too. */
@@ -333,8 +216,8 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-	struct elf_file f;
-	struct section t;
+	struct elf_file f = { 0 };
+	const struct section *t;
 	struct entry *e;
 	unsigned char *bytes, *orig;
 	const char *path = NULL;
@@ -362,23 +245,22 @@ int main(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 
-	read_file(&f, path);
-	check_ident(&f);
+	read_elf(&f, prog, path);
 	if (!find_table(&f, &t)) {
 		if (verbose)
 			printf(check ? "%s: 0 entries sorted in %s\n" : "%s: sorted 0 entries in %s\n",
 			       prog, path);
-		free(f.buf);
+		free_elf(&f);
 		return EXIT_SORTED;
 	}
 	width = f.is64 ? 16 : 8;
-	n = (size_t)(t.size / ENTRY_SIZE);
-	orig = f.buf + t.offset;
+	n = (size_t)(t->size / ENTRY_SIZE);
+	orig = f.data + t->offset;
 	e = calloc(n, sizeof(*e));
-	bytes = malloc(t.size);
+	bytes = malloc(t->size);
 	if (!e || !bytes)
 		die(EXIT_INPUT, path, "out of memory");
-	decode(&f, &t, orig, e, n);
+	decode(&f, t, orig, e, n);
 
 	if (check) {
 		for (size_t i = 1; i < n; i++) {
@@ -397,7 +279,7 @@ int main(int argc, char **argv)
 
 	qsort(e, n, sizeof(*e), compare_entries);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t at = (t.addr + (uint64_t)i * ENTRY_SIZE) & f.addr_mask;
+		uint64_t at = (t->addr + (uint64_t)i * ENTRY_SIZE) & addr_mask(&f);
 		unsigned char *p = bytes + i * ENTRY_SIZE;
 		uint32_t insn, fixup;
 
@@ -417,7 +299,7 @@ int main(int argc, char **argv)
 
 		if (!again)
 			die(EXIT_INPUT, path, "out of memory");
-		decode(&f, &t, bytes, again, n);
+		decode(&f, t, bytes, again, n);
 		for (size_t i = 0; i < n; i++) {
 			if (again[i].insn != e[i].insn || again[i].fixup != e[i].fixup ||
 			    again[i].data != e[i].data || (i && !in_order(&again[i - 1], &again[i])))
@@ -426,13 +308,13 @@ int main(int argc, char **argv)
 		free(again);
 	}
 
-	if (memcmp(bytes, orig, t.size))
-		write_back(&f, &t, bytes);
+	if (memcmp(bytes, orig, t->size))
+		write_back(&f, t, bytes);
 	if (verbose)
 		printf("%s: sorted %zu entries in %s\n", prog, n, path);
 out:
 	free(bytes);
 	free(e);
-	free(f.buf);
+	free_elf(&f);
 	return EXIT_SORTED;
 }

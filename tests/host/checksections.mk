@@ -30,8 +30,8 @@ CHECKSECTIONS_FLAGS_arm	:= -march=armv7-a -marm
 # addend shows (mismatch_anchor.c covers the anchors).
 CHECKSECTIONS_FLAGS_arm_mismatch_data := -fno-section-anchors
 
-$(CHECKSECTIONS_O)/checksections: $(SRCTREE)/scripts/checksections.c $(SRCTREE)/scripts/elfobject.c \
-				   $(SRCTREE)/scripts/elfobject.h
+$(CHECKSECTIONS_O)/checksections: $(SRCTREE)/scripts/checksections.c $(SRCTREE)/scripts/elffile.c \
+				   $(SRCTREE)/scripts/elffile.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $@")
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(filter %.c,$^) $(HOST_LDFLAGS) -o $@

@@ -1,5 +1,6 @@
-# sorttable_test: the exception-table sorter (scripts/sorttable.c) on small
-# linked ELF files, for both kernel architectures.
+# sorttable_test and sorttable_input_test: the exception-table sorter
+# (scripts/sorttable.c) on small linked ELF files, for both kernel
+# architectures: sorting, and what it must refuse.
 #
 # Each tests/host/sorttable/<fixture>.S is assembled (as for x86_64,
 # arm-none-eabi-as for ARMv7) into $(O)/sorttable/<fixture>.o and linked with
@@ -11,7 +12,7 @@
 # program runs the tool, built here with the sanitizers, on copies in
 # $(O)/sorttable/work.
 
-HOST_TESTS	+= sorttable_test
+HOST_TESTS	+= sorttable_test sorttable_input_test
 
 SORTTABLE_O		:= $(O)/sorttable
 SORTTABLE_SRC		:= $(SRCTREE)/tests/host/sorttable
@@ -29,10 +30,11 @@ SORTTABLE_ASFLAGS_arm	:= -march=armv7-a
 SORTTABLE_OBJS_x86_64	:= x86_64 x86_64-noextable x86_64-badsize x86_64-far
 SORTTABLE_OBJS_arm	:= arm
 
-$(SORTTABLE_O)/sorttable: $(SRCTREE)/scripts/sorttable.c
+$(SORTTABLE_O)/sorttable: $(SRCTREE)/scripts/sorttable.c $(SRCTREE)/scripts/elffile.c \
+			  $(SRCTREE)/scripts/elffile.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_LDFLAGS) -o $@
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(filter %.c,$^) $(HOST_LDFLAGS) -o $@
 
 # sorttable_objects ARCH: $(SORTTABLE_O)/<fixture>.o for that arch's fixtures.
 define sorttable_objects
@@ -73,10 +75,10 @@ $(SORTTABLE_O)/arm.nm: $(SORTTABLE_O)/arm.elf
 	$(Q)$(SORTTABLE_NM_arm) $< > $@.tmp
 	$(Q)mv $@.tmp $@
 
-$(O)/sorttable_test: $(SRCTREE)/tests/host/sorttable_test.c $(SORTTABLE_O)/sorttable \
-		$(SORTTABLE_ELFS) $(SORTTABLE_O)/x86_64.o $(SORTTABLE_O)/x86_64.nm \
-		$(SORTTABLE_O)/arm.nm
+$(O)/sorttable_test $(O)/sorttable_input_test: $(O)/%: $(SRCTREE)/tests/host/%.c \
+		$(SORTTABLE_O)/sorttable $(SORTTABLE_ELFS) $(SORTTABLE_O)/x86_64.o \
+		$(SORTTABLE_O)/x86_64.nm $(SORTTABLE_O)/arm.nm
 	@mkdir -p $(O)/deps
 	@$(if $(Q),echo "  HOSTLD  $@")
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -DSORTTABLE_DIR='"$(SORTTABLE_O)"' \
-		-MMD -MP -MF $(O)/deps/sorttable_test.d -MT $@ $< $(HOST_LDFLAGS) -o $@
+		-MMD -MP -MF $(O)/deps/$*.d -MT $@ $< $(HOST_LDFLAGS) -o $@

@@ -1,9 +1,11 @@
 /*
- * Reading a relocatable ELF object for checksections (x86_64 ELF64 with
- * RELA, 32-bit ARM ELF32 with REL): the file, its section headers and its
- * symbol table, every offset checked against the file's size so that a
- * broken object is an error, never a crash. The structures come from the
- * host's <elf.h>; there is no libelf.
+ * The one ELF reader of the host tools: checksections reads the relocatable
+ * kernel with it (x86_64 ELF64 with RELA, 32-bit ARM ELF32 with REL), and
+ * sorttable the linked kernel. It reads the file, its section headers with
+ * their names and its symbol table, every offset checked against the file's
+ * size so that a broken file is an error, never a crash. The structures
+ * come from the host's <elf.h>, whose byte order the file must have (both
+ * kernels are little-endian, like the hosts that build them); no libelf.
  */
 #include <elf.h>
 #include <errno.h>
@@ -12,15 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elfobject.h"
+#include "elffile.h"
 
-static const char *input_path;
+static const char *tool_name, *input_path;
 
 void fail(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "checksections: %s: ", input_path);
+	fprintf(stderr, "%s: %s: ", tool_name, input_path);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -29,7 +31,7 @@ void fail(const char *fmt, ...)
 }
 
 /* Is [off, off + size) inside the file? Written so that nothing overflows. */
-bool in_file(const struct object *o, uint64_t off, uint64_t size)
+bool in_file(const struct elf_file *o, uint64_t off, uint64_t size)
 {
 	return off <= o->len && size <= o->len - off;
 }
@@ -42,7 +44,7 @@ uint32_t read32(const unsigned char *p)
 	return v;
 }
 
-static void read_file(struct object *o)
+static void read_file(struct elf_file *o)
 {
 	FILE *f = fopen(o->path, "rb");
 	size_t cap = 1 << 20, n;
@@ -63,7 +65,7 @@ static void read_file(struct object *o)
 }
 
 /* The NUL-terminated string at offset off of string table section strtab. */
-const char *string_at(const struct object *o, size_t strtab, uint64_t off)
+const char *string_at(const struct elf_file *o, size_t strtab, uint64_t off)
 {
 	const struct section *s;
 
@@ -75,31 +77,32 @@ const char *string_at(const struct object *o, size_t strtab, uint64_t off)
 	return (const char *)o->data + s->offset + off;
 }
 
-static struct section read_section_header(const struct object *o, uint64_t at)
+static struct section read_section_header(const struct elf_file *o, uint64_t at)
 {
 	if (o->is64) {
 		Elf64_Shdr h;
 
 		memcpy(&h, o->data + at, sizeof(h));
 		return (struct section){ NULL, h.sh_name, h.sh_type, h.sh_link, h.sh_info,
-					 h.sh_flags, h.sh_offset, h.sh_size, h.sh_entsize };
+					 h.sh_flags, h.sh_addr, h.sh_offset, h.sh_size,
+					 h.sh_entsize };
 	} else {
 		Elf32_Shdr h;
 
 		memcpy(&h, o->data + at, sizeof(h));
 		return (struct section){ NULL, h.sh_name, h.sh_type, h.sh_link, h.sh_info,
-					 h.sh_flags, h.sh_offset, h.sh_size, h.sh_entsize };
+					 h.sh_flags, h.sh_addr, h.sh_offset, h.sh_size,
+					 h.sh_entsize };
 	}
 }
 
 /* The ELF header and the section table, with names. */
-static void load_sections(struct object *o)
+static void load_sections(struct elf_file *o)
 {
 	static const uint16_t one = 1;
 	const unsigned char *id = o->data;
 	const int host_data = *(const unsigned char *)&one ? ELFDATA2LSB : ELFDATA2MSB;
 	uint64_t shoff, shentsize, shnum, shstrndx, i;
-	unsigned type;
 
 	if (o->len < EI_NIDENT || memcmp(id, ELFMAG, SELFMAG))
 		fail("not an ELF file");
@@ -114,7 +117,7 @@ static void load_sections(struct object *o)
 		if (o->len < sizeof(h))
 			fail("truncated ELF header");
 		memcpy(&h, o->data, sizeof(h));
-		type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
+		o->type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
 		shentsize = h.e_shentsize, shnum = h.e_shnum, shstrndx = h.e_shstrndx;
 	} else {
 		Elf32_Ehdr h;
@@ -122,16 +125,14 @@ static void load_sections(struct object *o)
 		if (o->len < sizeof(h))
 			fail("truncated ELF header");
 		memcpy(&h, o->data, sizeof(h));
-		type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
+		o->type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
 		shentsize = h.e_shentsize, shnum = h.e_shnum, shstrndx = h.e_shstrndx;
 	}
-	if (type != ET_REL)
-		fail("not a relocatable object (give it the \"ld -r\" output)");
-	if (o->is64 ? o->machine != EM_X86_64 : o->machine != EM_ARM)
-		fail("only x86_64 (ELF64) and ARM (ELF32) objects are supported");
+	if (shoff == 0)
+		return;		/* no section headers at all */
 	if (shentsize != (o->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)) ||
 	    !in_file(o, shoff, shentsize))
-		fail("bad section header table");
+		fail("corrupt ELF: bad section header table");
 
 	/* With 0xff00 sections or more, the real count and index are in section 0. */
 	if (shnum == 0 || shstrndx == SHN_XINDEX) {
@@ -143,7 +144,7 @@ static void load_sections(struct object *o)
 			shstrndx = zero.link;
 	}
 	if (shnum > (o->len - shoff) / shentsize)
-		fail("bad section header table");
+		fail("corrupt ELF: bad section header table");
 
 	o->nsections = shnum;
 	o->sections = calloc(shnum, sizeof(*o->sections));
@@ -154,14 +155,17 @@ static void load_sections(struct object *o)
 
 		*s = read_section_header(o, shoff + i * shentsize);
 		if (s->type != SHT_NOBITS && !in_file(o, s->offset, s->size))
-			fail("section %llu lies outside the file", (unsigned long long)i);
+			fail("corrupt ELF: section %llu lies outside the file",
+			     (unsigned long long)i);
 	}
+	/* Without a section name table every section is nameless. */
 	for (i = 0; i < shnum; i++)
-		o->sections[i].name = string_at(o, shstrndx, o->sections[i].name_offset);
+		o->sections[i].name = shstrndx == SHN_UNDEF ? "" :
+			string_at(o, shstrndx, o->sections[i].name_offset);
 }
 
-/* The symbol table (a relocatable object has at most one) into o->symbols. */
-static void load_symbols(struct object *o)
+/* The symbol table (a file has at most one) into o->symbols. */
+static void load_symbols(struct elf_file *o)
 {
 	const size_t entsize = o->is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym);
 	const struct section *symtab = NULL, *xindex = NULL;
@@ -221,15 +225,16 @@ static void load_symbols(struct object *o)
 	}
 }
 
-void read_object(struct object *o, const char *path)
+void read_elf(struct elf_file *o, const char *tool, const char *path)
 {
+	tool_name = tool;
 	input_path = o->path = path;
 	read_file(o);
 	load_sections(o);
 	load_symbols(o);
 }
 
-void free_object(struct object *o)
+void free_elf(struct elf_file *o)
 {
 	free(o->symbols);
 	free(o->sections);
