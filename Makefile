@@ -111,12 +111,8 @@ run: deps all
 	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(KERNEL) $(if $(CPU),--cpu $(CPU)) \
 		$(if $(SMP),--smp $(SMP)) $(if $(MEM),--mem $(MEM)) \
 		--append "monitor$(if $(APPEND), $(APPEND))" || status=$$?; \
-	case $$status in \
-	33) echo "run: boot finished, every self-test passed (QEMU exit 33)";; \
-	35) echo "run: boot finished, some self-test FAILED (QEMU exit 35)"; exit 1;; \
-	37) echo "run: the kernel panicked (QEMU exit 37)"; exit 1;; \
-	*) echo "run: QEMU exited $$status: a reset, a triple fault or a QEMU error"; exit 1;; \
-	esac
+	verdict=$$(python3 scripts/lib/sklib/exits.py $$status); ok=$$?; \
+	echo "run: $$verdict"; exit $$ok
 
 debug: deps all
 	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) CPU="$(CPU)" SMP="$(SMP)" MEM="$(MEM)" \
