@@ -1,7 +1,7 @@
 /*
  * The in-kernel half of `make bench` (include/kernel/bench.h): boot-step
  * and initcall counts recorded during boot, and the benchmark cases of
- * .bench_cases, run at boot step 15 when the command line says `bench`.
+ * .bench_cases, run at the end of boot (boot step 19, report) when the command line says `bench`.
  *
  * Recording costs a counter read and a store, and prints nothing, so the
  * counts of a bench boot are those of a plain boot. Everything is printed
@@ -24,29 +24,20 @@
 #define CALIBRATION_NOPS	100
 
 struct boot_step_record {
-	unsigned int n;
-	const char *name;
+	enum boot_step step;
 	u64 insns;		/* since the kernel's first instruction */
 };
 
 struct initcall_record {
 	initcall_t fn;
-	unsigned int level;	/* index into level_names[]; NR_LEVELS if not found */
+	unsigned int level;	/* index into initcall_levels[] */
 	u64 insns;
 };
 
-/* The parts of the initcall table, in the order do_initcalls() runs them. */
-static const char *const level_names[] = {
-	"early", "pure", "core", "postcore", "arch", "subsys", "fs", "rootfs", "device", "late",
-};
-#define NR_LEVELS	ARRAY_SIZE(level_names)
-
-/* Where each part starts, and the table's end (init data: gone with the table). */
-static initcall_t *const level_starts[NR_LEVELS + 1] __initconst = {
-	__initcall_start, __initcall0_start, __initcall1_start, __initcall2_start,
-	__initcall3_start, __initcall4_start, __initcall5_start, __initcallrootfs_start,
-	__initcall6_start, __initcall7_start, __initcall_end,
-};
+/* include/kernel/boot_steps.h as data: what the bench lines and the gdb helper sk-boot print. */
+#define __BOOT_STEP_INFO(n, name, what)	{ n, #name, what },
+const struct boot_step_info boot_step_table[] = { BOOT_STEPS(__BOOT_STEP_INFO) };
+const unsigned int nr_boot_step_table = ARRAY_SIZE(boot_step_table);
 
 static bool bench_enabled;
 /* bench=GLOB: only the matching cases run; plain `bench` runs them all. */
@@ -57,8 +48,6 @@ static struct boot_step_record boot_steps[MAX_BOOT_STEPS];
 static unsigned int nr_boot_steps;
 static struct initcall_record initcalls[MAX_INITCALLS];
 static unsigned int nr_initcalls, initcalls_dropped;
-/* Where the search for the next initcall's table slot starts: they run in table order. */
-static initcall_t *next_slot __initdata = __initcall_start;
 
 /* Instructions since the kernel's first one. */
 static u64 bench_insns_since_entry(void)
@@ -66,12 +55,12 @@ static u64 bench_insns_since_entry(void)
 	return bench_counter() - bench_entry_count();
 }
 
-void boot_step(unsigned int n, const char *name)
+void boot_step(enum boot_step step)
 {
 	u64 now = bench_insns_since_entry();
 
 	if (nr_boot_steps < ARRAY_SIZE(boot_steps))
-		boot_steps[nr_boot_steps++] = (struct boot_step_record){ n, name, now };
+		boot_steps[nr_boot_steps++] = (struct boot_step_record){ step, now };
 }
 
 /* What reading the counter twice in a row costs: subtracted from every measurement. */
@@ -98,22 +87,7 @@ u64 bench_initcall_begin(void)
 	return bench_enabled ? bench_counter() : 0;
 }
 
-static unsigned int __init initcall_level_of(initcall_t fn)
-{
-	initcall_t *slot;
-	unsigned int level = 0;
-
-	for (slot = next_slot; slot < __initcall_end && *slot != fn; slot++)
-		;
-	if (slot == __initcall_end)
-		return NR_LEVELS;
-	next_slot = slot + 1;
-	while (slot >= level_starts[level + 1])
-		level++;
-	return level;
-}
-
-void __init bench_initcall_end(initcall_t fn, u64 begin)
+void __init bench_initcall_end(initcall_t fn, unsigned int level, u64 begin)
 {
 	u64 insns;
 
@@ -124,7 +98,7 @@ void __init bench_initcall_end(initcall_t fn, u64 begin)
 		initcalls_dropped++;
 		return;
 	}
-	initcalls[nr_initcalls++] = (struct initcall_record){ fn, initcall_level_of(fn), insns };
+	initcalls[nr_initcalls++] = (struct initcall_record){ fn, level, insns };
 }
 
 void bench_print(const char *group, const char *fmt, ...)
@@ -164,7 +138,8 @@ static void print_boot_steps(void)
 	for (unsigned int i = 0; i < nr_boot_steps; i++) {
 		const struct boot_step_record *s = &boot_steps[i];
 
-		bench_print("step", "%u name=%s insns=%llu delta=%llu", s->n, s->name,
+		bench_print("step", "%u name=%s insns=%llu delta=%llu", s->step,
+			    boot_step_table[s->step - 1].name,
 			    (unsigned long long)s->insns,
 			    (unsigned long long)(s->insns - previous));
 		previous = s->insns;
@@ -178,7 +153,7 @@ static void print_boot_steps(void)
  */
 static void print_initcalls(void)
 {
-	for (unsigned int level = 0; level < NR_LEVELS; level++) {
+	for (unsigned int level = 0; level < NR_INITCALL_LEVELS; level++) {
 		u64 total = 0;
 		unsigned int calls = 0;
 
@@ -188,19 +163,19 @@ static void print_initcalls(void)
 			total += initcalls[i].insns;
 			calls++;
 		}
-		bench_print("initcall_level", "%s calls=%u insns=%llu", level_names[level],
+		bench_print("initcall_level", "%s calls=%u insns=%llu", initcall_levels[level].name,
 			    calls, (unsigned long long)total);
 	}
 	for (unsigned int i = 0; i < nr_initcalls; i++)
 		bench_print("initcall", "%ps level=%s insns=%llu", initcalls[i].fn,
-			    initcalls[i].level < NR_LEVELS ? level_names[initcalls[i].level] : "?",
+			    initcall_levels[initcalls[i].level].name,
 			    (unsigned long long)initcalls[i].insns);
 	if (initcalls_dropped)
 		bench_print("initcall", "dropped=%u", initcalls_dropped);
 }
 
 /*
- * Boot step 15. The cases run on the finished kernel; each one must give
+ * Boot step 19 (report). The cases run on the finished kernel; each one must give
  * back every page it takes, as a ktest case must.
  */
 void bench_run(void)

@@ -1,16 +1,20 @@
 /*
  * Running the initcalls: .initcall<level>.init, level by level.
  *
- * The linker script lays the levels out back to back and marks where each
- * starts (__initcall0_start ...), so level N is [start of N, start of N+1)
- * and a level runs its calls in link order. Early initcalls sit before
- * level 0 and run first, before secondary CPUs start. rootfs_initcall
- * entries fall between levels 5 and 6 and run at the end of level 5, as
- * in Linux.
+ * The levels and their order are INITCALL_LEVELS (kernel/initcall_levels.h);
+ * the linker script lays them out back to back and marks where each starts
+ * (__initcall<id>_start), so a level is [its start, the next level's start)
+ * and runs its calls in link order. Early initcalls run at boot step 13,
+ * before the secondary CPUs start; the other levels at step 15, after them,
+ * as in Linux (do_pre_smp_initcalls(), smp_init(), do_initcalls()). Unlike
+ * Linux, rootfs_initcall entries are a level of their own in the table, run
+ * between fs and device, where Linux's fs walk reaches them too.
  *
  * initcall_debug prints each call with its duration; initcall_blacklist=
- * skips the named functions. An initcall that fails is reported, and boot
- * goes on. With `bench`, kernel/bench.c counts each call's instructions.
+ * skips the named functions, and names the ones that are no initcall (a
+ * boot step such as time_init cannot be skipped). An initcall that fails
+ * is reported, and boot goes on. With `bench`, kernel/bench.c counts each
+ * call's instructions.
  */
 #include <asm/processor.h>
 #include <kernel/bench.h>
@@ -22,11 +26,21 @@
 #include <kernel/string.h>
 #include <kernel/time.h>
 
+#define __INITCALL_LEVEL_ENTRY(id, name)	{ #id, #name, __initcall##id##_start },
+const struct initcall_level initcall_levels[NR_INITCALL_LEVELS] = {
+	INITCALL_LEVELS(__INITCALL_LEVEL_ENTRY)
+};
+
 struct initcall_result initcall_results[INITCALL_RESULTS_MAX];
 unsigned int initcall_results_count;
 
 static bool initcall_debug __initdata;
 static char blacklist[256] __initdata;
+
+initcall_t *initcall_level_end(unsigned int level)
+{
+	return level + 1 < NR_INITCALL_LEVELS ? initcall_levels[level + 1].start : __initcall_end;
+}
 
 static int __init set_initcall_debug(char *val)
 {
@@ -51,15 +65,11 @@ static int __init set_initcall_blacklist(char *val)
 }
 __setup("initcall_blacklist=", set_initcall_blacklist);
 
-static bool __init initcall_blacklisted(initcall_t fn)
+static bool __init on_blacklist(const char *name)
 {
-	char name[KSYM_NAME_LEN];
 	const char *p = blacklist;
-	size_t len;
+	size_t len = strlen(name);
 
-	if (!blacklist[0] || !kallsyms_lookup((unsigned long)fn, NULL, NULL, name))
-		return false;
-	len = strlen(name);
 	while (*p) {
 		if (strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == '\0'))
 			return true;
@@ -71,7 +81,39 @@ static bool __init initcall_blacklisted(initcall_t fn)
 	return false;
 }
 
-int __init do_one_initcall(initcall_t fn)
+static bool __init initcall_blacklisted(initcall_t fn)
+{
+	char name[KSYM_NAME_LEN];
+
+	if (!blacklist[0] || !kallsyms_lookup((unsigned long)fn, NULL, NULL, name))
+		return false;
+	return on_blacklist(name);
+}
+
+static bool __init is_initcall(const char *name)
+{
+	char fn_name[KSYM_NAME_LEN];
+
+	for (initcall_t *call = __initcall_start; call < __initcall_end; call++)
+		if (kallsyms_lookup((unsigned long)*call, NULL, NULL, fn_name) &&
+		    strcmp(fn_name, name) == 0)
+			return true;
+	return false;
+}
+
+/* A name on the blacklist that is no initcall skips nothing: say so, at the first initcall. */
+static void __init warn_blacklist_strays(void)
+{
+	char copy[sizeof(blacklist)];
+	char *rest = copy, *name;
+
+	strscpy(copy, blacklist, sizeof(copy));
+	while ((name = strsep(&rest, ",")))
+		if (*name && !is_initcall(name))
+			pr_warn("initcall_blacklist: %s is not an initcall: not skipped\n", name);
+}
+
+int __init do_one_initcall(initcall_t fn, unsigned int level)
 {
 	u64 start = 0, bench_start;
 	int ret;
@@ -86,9 +128,9 @@ int __init do_one_initcall(initcall_t fn)
 	}
 	bench_start = bench_initcall_begin();
 	ret = fn();
-	bench_initcall_end(fn, bench_start);
+	bench_initcall_end(fn, level, bench_start);
 	if (initcall_results_count < INITCALL_RESULTS_MAX)
-		initcall_results[initcall_results_count++] = (struct initcall_result){ fn, ret };
+		initcall_results[initcall_results_count++] = (struct initcall_result){ fn, level, ret };
 	if (initcall_debug)
 		printk(KERN_INFO "initcall %pS returned %d after %llu usecs\n", fn, ret,
 		       (unsigned long long)cycles_to_us(get_cycles() - start));
@@ -97,33 +139,24 @@ int __init do_one_initcall(initcall_t fn)
 	return ret;
 }
 
-static void __init run_range(initcall_t *start, initcall_t *stop)
+static void __init do_initcall_level(unsigned int level)
 {
-	for (initcall_t *call = start; call < stop; call++)
-		do_one_initcall(*call);
+	const struct initcall_level *l = &initcall_levels[level];
+
+	if (initcall_debug)
+		pr_info("initcall level %s (.initcall%s.init)\n", l->name, l->id);
+	for (initcall_t *call = l->start; call < initcall_level_end(level); call++)
+		do_one_initcall(*call, level);
 }
 
-/* Early initcalls: before secondary CPUs start. */
-void __init do_pre_smp_initcalls(void)
+void __init do_early_initcalls(void)
 {
-	run_range(__initcall_start, __initcall0_start);
+	warn_blacklist_strays();
+	do_initcall_level(INITCALL_LEVEL_early);
 }
-
-static initcall_t *initcall_levels[] __initdata = {
-	__initcall0_start, __initcall1_start, __initcall2_start, __initcall3_start,
-	__initcall4_start, __initcall5_start, __initcall6_start, __initcall7_start,
-	__initcall_end,
-};
-
-static const char *const initcall_level_names[] __initconst = {
-	"pure", "core", "postcore", "arch", "subsys", "fs", "device", "late",
-};
 
 void __init do_initcalls(void)
 {
-	for (size_t level = 0; level < ARRAY_SIZE(initcall_level_names); level++) {
-		if (initcall_debug)
-			pr_info("initcall level %zu (%s)\n", level, initcall_level_names[level]);
-		run_range(initcall_levels[level], initcall_levels[level + 1]);
-	}
+	for (unsigned int level = INITCALL_LEVEL_early + 1; level < NR_INITCALL_LEVELS; level++)
+		do_initcall_level(level);
 }

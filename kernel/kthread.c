@@ -1,9 +1,9 @@
 /*
  * Kernel threads: creating, starting and collecting them.
  *
- * Stacks: every slot of the thread table gets its stack at boot step 9,
- * mapped in the arch's stack area with an unmapped guard page below
- * (map_stack_with_guard(), as for the secondary CPUs), and keeps it. So a
+ * Stacks: every slot of the thread table gets its stack at boot step 10,
+ * with an unmapped guard page below (alloc_stack_with_guard(), as for the
+ * secondary CPUs), and keeps it. So a
  * thread costs no allocation once the kernel runs, threads on any CPU may
  * be created without the page allocator (which has no lock), and a test
  * that starts and stops threads leaves the free-page count as it was.
@@ -14,7 +14,6 @@
  */
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
-#include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <kernel/init.h>
 #include <kernel/kthread.h>
@@ -24,6 +23,8 @@
 #include <kernel/spinlock.h>
 #include <kernel/wait.h>
 
+#include "sched_internal.h"
+
 static struct wait_queue_head exit_wait;
 static DEFINE_SPINLOCK(cpu_choice_lock);
 static unsigned int next_cpu;
@@ -32,9 +33,7 @@ void __init thread_stacks_init(void)
 {
 	init_waitqueue_head(&exit_wait);
 	for (int i = 0; i < NR_THREADS; i++) {
-		void *block = alloc_pages(THREAD_STACK_ORDER);
-
-		thread_table[i].stack = block ? map_stack_with_guard(block, THREAD_STACK_SIZE) : NULL;
+		thread_table[i].stack = alloc_stack_with_guard(THREAD_STACK_ORDER);
 		if (!thread_table[i].stack)
 			panic("sched: no stack for thread slot %d", i);
 	}

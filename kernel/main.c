@@ -3,14 +3,19 @@
  * Each arch's entry code calls it on the boot CPU with a stack and the
  * kernel mapped at its link address; it never returns.
  *
+ * The steps are numbered and named in include/kernel/boot_steps.h, the
+ * list that scripts/check-boot-steps holds this file to: a step's comment
+ * starts with its number, and boot_step() marks it done.
  * docs/design.md (section 2) says why the steps come in this order.
  */
+#include <asm/irqflags.h>
 #include <kernel/alternative.h>
 #include <kernel/bench.h>
 #include <kernel/bootinfo.h>
 #include <kernel/console.h>
 #include <kernel/cpufeature.h>
 #include <kernel/init.h>
+#include <kernel/irq.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/monitor.h>
@@ -20,6 +25,8 @@
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
+#include <kernel/time.h>
+#include <kernel/timer.h>
 #include <kernel/traps.h>
 
 extern const char linux_banner[];
@@ -34,19 +41,19 @@ static void __noinline __noreturn rest_init(void)
 {
 	int failed;
 
-	/* 13. Give the init sections' pages back (no __init code or data after
+	/* 17. Give the init sections' pages back (no __init code or data after
 	 *     this), then make .rodata read-only: from here no page is W+X. */
 	free_initmem();
 	system_state = SYSTEM_RUNNING;
 	mark_rodata_ro();
 	check_wx_pages();
-	boot_step(13, "free_initmem");
+	boot_step(BOOT_STEP_free_initmem);
 
-	/* 14. Self-tests of the finished kernel. */
+	/* 18. Self-tests of the finished kernel. */
 	ktest_run_suites();
-	boot_step(14, "selftests");
+	boot_step(BOOT_STEP_selftests);
 
-	/* 15. Report and hand over: with `bench`, the benchmark figures; with
+	/* 19. Report and hand over: with `bench`, the benchmark figures; with
 	 *     `sched_debug`, the thread listing; then leave QEMU with a status that
 	 *     says how the tests went, or, with `monitor`, first give a prompt. */
 	bench_run();
@@ -65,59 +72,88 @@ void __init __noreturn start_kernel(void)
 	/* 1. Early console and banner: from here printk() reaches the serial line. */
 	arch_console_init();
 	printk(KERN_NOTICE "%s", linux_banner);
-	boot_step(1, "console");
+	boot_step(BOOT_STEP_console);
 
 	/* 2. Boot information: memory map and command line. */
 	arch_parse_boot_info();
 	print_boot_info();
-	boot_step(2, "bootinfo");
+	boot_step(BOOT_STEP_bootinfo);
 
 	/* 3. Parameters: early_param() handlers first, then every __setup(). */
 	parse_early_params();
 	parse_args();
-	boot_step(3, "params");
+	boot_step(BOOT_STEP_params);
 
 	/* 4. CPU features: CPUID / the ID registers, read into what cpu_has() answers. */
 	identify_boot_cpu();
-	boot_step(4, "cpufeatures");
+	boot_step(BOOT_STEP_cpufeatures);
 
 	/* 5. Alternatives: patch in the code this CPU can run. Now, while text is
 	 *    still writable (paging_init() makes it read-only) and only this CPU
 	 *    runs (no other CPU may be executing a site while it is rewritten). */
 	alternative_instructions();
-	boot_step(5, "alternatives");
+	boot_step(BOOT_STEP_alternatives);
 
 	/* 6. Trap handlers: from here a fault is reported, not a silent reset. */
 	trap_init();
-	boot_step(6, "traps");
+	boot_step(BOOT_STEP_traps);
 
 	/* 7. The page allocator (all RAM but the image and reserved ranges), then
 	 *    the kernel's own page tables with per-section permissions. */
 	mem_init();
 	paging_init();
-	boot_step(7, "memory");
+	boot_step(BOOT_STEP_memory);
 
-	/* 8. Per-CPU areas: a copy of .data..percpu for each possible CPU. Before
+	/* 8. CPU enumeration: kernel CPU numbers for the firmware's list (step 2),
+	 *    the boot CPU first; nr_cpu_ids is final from here. */
+	smp_setup_possible_cpus();
+	boot_step(BOOT_STEP_cpus);
+
+	/* 9. Per-CPU areas: a copy of .data..percpu for each possible CPU. Before
 	 *    the secondaries start (each needs its area), after the allocator. */
 	setup_per_cpu_areas();
-	boot_step(8, "percpu");
+	boot_step(BOOT_STEP_percpu);
 
-	/* 9. Scheduler: this code becomes thread "boot"; run queues and idle threads. */
+	/* 10. Scheduler: this code becomes thread "boot"; run queues and idle threads. */
 	sched_init();
-	boot_step(9, "sched");
+	boot_step(BOOT_STEP_sched);
 
-	/* 10. Initcalls, level by level (the early ones first). */
-	do_pre_smp_initcalls();
-	do_initcalls();
-	boot_step(10, "initcalls");
+	/* 11. Clock calibration: the frequency of get_cycles(), which the tick,
+	 *     the delays and initcall_debug's microseconds convert with. */
+	time_init();
+	boot_step(BOOT_STEP_time);
 
-	/* 11. Secondary CPUs: start them one by one; each reports in, then idles. */
+	/* 12. Interrupts: the controller (local APIC / GIC), then the tick on
+	 *     this CPU (its timer calibrated by step 11's clock). */
+	init_IRQ();
+	tick_init();
+	/*
+	 * Interrupts on, for the first time on the boot CPU. From here the tick
+	 * and the wake-up interrupt can arrive between any two instructions of
+	 * the boot thread (outside spin_lock_irqsave() sections), and on the way
+	 * out of the tick the scheduler may preempt the boot thread in favour of
+	 * another thread of CPU 0 once its time slice is over (not while it
+	 * holds a spinlock). No thread but the idle one exists yet: the first
+	 * come from the initcalls and the self-tests.
+	 */
+	arch_local_irq_enable();
+	boot_step(BOOT_STEP_irq);
+
+	/* 13. Early initcalls: what must be ready before other CPUs run. */
+	do_early_initcalls();
+	boot_step(BOOT_STEP_early_initcalls);
+
+	/* 14. Secondary CPUs: start them one by one; each reports in, then idles. */
 	smp_init();
-	boot_step(11, "smp");
+	boot_step(BOOT_STEP_smp);
 
-	/* 12. Self-tests that may use init code and data. */
+	/* 15. Initcalls, level by level, with every CPU running. */
+	do_initcalls();
+	boot_step(BOOT_STEP_initcalls);
+
+	/* 16. Self-tests that may use init code and data. */
 	ktest_run_init_suites();
-	boot_step(12, "init_selftests");
+	boot_step(BOOT_STEP_init_selftests);
 
 	rest_init();
 }

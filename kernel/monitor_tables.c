@@ -84,23 +84,6 @@ int monitor_sections(int argc, char **argv)
 	return 0;
 }
 
-static const struct initcall_level {
-	const char *suffix;	/* entry names are __initcall_<function><suffix> */
-	const char *macro;
-	initcall_t *start;
-} initcall_levels[] = {
-	{ "early", "early", __initcall_start },
-	{ "0", "pure", __initcall0_start },
-	{ "1", "core", __initcall1_start },
-	{ "2", "postcore", __initcall2_start },
-	{ "3", "arch", __initcall3_start },
-	{ "4", "subsys", __initcall4_start },
-	{ "5", "fs", __initcall5_start },
-	{ "rootfs", "rootfs", __initcallrootfs_start },
-	{ "6", "device", __initcall6_start },
-	{ "7", "late", __initcall7_start },
-};
-
 /* The function an entry calls, from the entry's own name: nothing is read from the entry. */
 static void print_initcall_entry(initcall_t *entry, const char *suffix)
 {
@@ -130,14 +113,13 @@ int monitor_initcalls(int argc, char **argv)
 	(void)argv;
 	if (argc != 1)
 		return -EINVAL;
-	for (size_t i = 0; i < ARRAY_SIZE(initcall_levels); i++) {
+	for (unsigned int i = 0; i < NR_INITCALL_LEVELS; i++) {
 		const struct initcall_level *l = &initcall_levels[i];
-		initcall_t *end = i + 1 < ARRAY_SIZE(initcall_levels) ?
-				  initcall_levels[i + 1].start : __initcall_end;
+		initcall_t *end = initcall_level_end(i);
 
-		monitor_printf("%-7s %-9s %2zu:", l->suffix, l->macro, (size_t)(end - l->start));
+		monitor_printf("%-7s %-9s %2zu:", l->id, l->name, (size_t)(end - l->start));
 		for (initcall_t *entry = l->start; entry < end; entry++)
-			print_initcall_entry(entry, l->suffix);
+			print_initcall_entry(entry, l->id);
 		monitor_printf("\n");
 		total += end - l->start;
 	}

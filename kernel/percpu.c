@@ -1,5 +1,5 @@
 /*
- * Boot step 8: one copy of .data..percpu for every possible CPU.
+ * Boot step 9: one copy of .data..percpu for every possible CPU.
  *
  * The template (__per_cpu_start .. __per_cpu_end, its bytes at
  * __per_cpu_load in the init region) holds every DEFINE_PER_CPU variable
@@ -7,7 +7,7 @@
  * page allocator with the template copied in; __per_cpu_offset[cpu] says
  * how far that copy lies from the template's link address, which is what
  * per_cpu() adds. The areas are never freed; the template goes with the
- * init memory at step 13, so nothing may use it after this step: CPU 0
+ * init memory at step 17, so nothing may use it after this step: CPU 0
  * switches its base register to its own area here, each secondary CPU
  * sets its own before it runs any C that touches per-CPU data.
  *
@@ -42,7 +42,6 @@ void __init setup_per_cpu_areas(void)
 	size_t unit = (size_t)PAGE_SIZE << order;
 	unsigned int cpu;
 
-	smp_setup_possible_cpus();
 	for_each_possible_cpu(cpu) {
 		char *area = alloc_pages(order);
 

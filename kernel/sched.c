@@ -22,7 +22,11 @@
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>
+#include <kernel/sprintf.h>
 #include <kernel/string.h>
+#include <kernel/timer.h>
+
+#include "sched_internal.h"
 
 #define TIMESLICE_TICKS	2
 
@@ -232,7 +236,7 @@ static void __init init_rq(int cpu, struct thread *idle)
 }
 
 /*
- * Boot step 9. The code running now becomes thread "boot" on CPU 0; each
+ * Boot step 10. The code running now becomes thread "boot" on CPU 0; each
  * secondary CPU's start-up stack becomes its idle thread (it runs
  * cpu_startup_entry() when it comes online); CPU 0's idle thread gets a
  * stack of its own and starts the first time CPU 0 has nothing to run.
@@ -254,9 +258,9 @@ void __init sched_init(void)
 	idle->state = THREAD_RUNNING;
 	init_rq(0, idle);
 	for (cpu = 1; cpu < nr_cpu_ids; cpu++) {
-		char name[THREAD_NAME_LEN] = "idle/";
+		char name[THREAD_NAME_LEN];
 
-		name[5] = '0' + cpu;
+		snprintf(name, sizeof(name), "idle/%u", cpu);
 		idle = thread_alloc(name, cpu, false);
 		idle->state = THREAD_RUNNING;
 		idle->on_cpu = true;

@@ -1,6 +1,6 @@
 /*
- * Secondary CPUs: counting them, starting them (boot step 11), and giving
- * them work (on_each_cpu). The arch does the hardware part: the start call
+ * Secondary CPUs: counting them (boot step 8), starting them (boot step
+ * 14), and giving them work (on_each_cpu). The arch does the hardware part: the start call
  * (INIT-SIPI-SIPI on x86_64, PSCI CPU_ON on ARM), the way to sleep and the
  * wake-up interrupt; see include/kernel/smp.h for the interface.
  *
@@ -16,10 +16,12 @@
  * its mailbox holds a function, run it and mark the mailbox empty; if a
  * thread is ready, run it; else sleep until woken. So a CPU busy with
  * threads takes a call only when it next goes idle. on_each_cpu() fills the
- * mailboxes, wakes their CPUs, runs the function itself and waits for the
- * mailboxes to empty. The barriers order "function and argument written"
- * before "mailbox marked full" and "function done" before "marked empty".
+ * mailboxes, wakes their CPUs, runs the function itself with interrupts
+ * off (as the idle loop does) and waits for the mailboxes to empty. The
+ * barriers order "function and argument written" before "mailbox marked
+ * full" and "function done" before "marked empty".
  */
+#include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <asm/smp.h>
 #include <kernel/barrier.h>
@@ -91,9 +93,10 @@ unsigned int smp_max_cpus(void)
 }
 
 /*
- * Kernel CPU numbers for the firmware's list: the boot CPU becomes 0 (the
- * firmware need not list it first), the others keep their order. A boot
- * CPU missing from the list (no MADT, no /cpus) leaves it alone.
+ * Boot step 8. Kernel CPU numbers for the firmware's list: the boot CPU
+ * becomes 0 (the firmware need not list it first), the others keep their
+ * order. A boot CPU missing from the list (no MADT, no /cpus) leaves it
+ * alone.
  */
 void __init smp_setup_possible_cpus(void)
 {
@@ -177,6 +180,7 @@ void __init smp_init(void)
 void on_each_cpu(void (*func)(void *info), void *info, bool wait)
 {
 	int self = smp_processor_id();
+	unsigned long flags;
 	unsigned int cpu;
 
 	for_each_online_cpu(cpu) {
@@ -194,7 +198,9 @@ void on_each_cpu(void (*func)(void *info), void *info, bool wait)
 		smp_mb();	/* the mailbox is full before the wake-up can arrive */
 		arch_send_wakeup(cpu);
 	}
+	flags = arch_local_irq_save();
 	func(info);
+	arch_local_irq_restore(flags);
 	if (!wait)
 		return;
 	for_each_online_cpu(cpu)

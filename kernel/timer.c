@@ -1,5 +1,5 @@
 /*
- * The tick and timed sleeps.
+ * The tick and timed sleeps (include/kernel/timer.h).
  *
  * Each CPU's timer (the local APIC timer, the ARM generic timer: the
  * arch's arch_timer_cpu_init()) interrupts HZ times a second and calls
@@ -16,6 +16,7 @@
 #include <kernel/sched.h>
 #include <kernel/spinlock.h>
 #include <kernel/time.h>
+#include <kernel/timer.h>
 
 struct timer_base {
 	spinlock_t lock;
@@ -95,7 +96,7 @@ void __sched msleep(unsigned int ms)
 	}
 }
 
-/* Start this CPU's tick, once (CPU 0 from the initcall below, the others as they go idle). */
+/* Start this CPU's tick, once (CPU 0 from tick_init(), the others as they go idle). */
 void timer_cpu_start(void)
 {
 	struct timer_base *base = this_cpu_ptr(&timer_bases);
@@ -108,12 +109,10 @@ void timer_cpu_start(void)
 	arch_timer_cpu_init();
 }
 
-/* After time_init (an early initcall: get_cycles() has a frequency), before smp_init. */
-static int __init sched_clock_init(void)
+/* Boot step 12, after init_IRQ(); the clock has its frequency (step 11). */
+void __init tick_init(void)
 {
 	arch_timer_init();
 	timer_cpu_start();
 	pr_info("sched: %d Hz tick on CPU0\n", HZ);
-	return 0;
 }
-core_initcall(sched_clock_init);

@@ -17,6 +17,8 @@
  * addresses) while it is linked high (virtual addresses).
  */
 
+#include <kernel/initcall_levels.h>
+
 #define AT_LOAD(sec)	AT(ADDR(sec) - LOAD_OFFSET)
 
 /* The entries of the input sections `sec`, kept, between the symbols start and stop. */
@@ -143,28 +145,20 @@
 	}
 
 /*
- * The initcall levels in the order do_initcalls() runs them: early, 0..5,
- * rootfs, 6, 7. Each level's start symbol is the previous level's end.
+ * The initcall levels in the order they run (INITCALL_LEVELS,
+ * include/kernel/initcall_levels.h): early, 0..5, rootfs, 6, 7. Each
+ * level's start symbol is the previous level's end.
  */
-#define INIT_CALLS_LEVEL(level)					\
+#define INIT_CALLS_LEVEL(level, name)				\
 	__initcall##level##_start = .;				\
-	KEEP(*(.initcall##level.init))			\
+	KEEP(*(.initcall##level.init))				\
 	KEEP(*(.initcall##level##s.init))
 
 #define INIT_CALLS						\
 	. = ALIGN(8);						\
 	.initcall.init : AT_LOAD(.initcall.init) {		\
 		__initcall_start = .;				\
-		KEEP(*(.initcallearly.init))			\
-		INIT_CALLS_LEVEL(0)				\
-		INIT_CALLS_LEVEL(1)				\
-		INIT_CALLS_LEVEL(2)				\
-		INIT_CALLS_LEVEL(3)				\
-		INIT_CALLS_LEVEL(4)				\
-		INIT_CALLS_LEVEL(5)				\
-		INIT_CALLS_LEVEL(rootfs)			\
-		INIT_CALLS_LEVEL(6)				\
-		INIT_CALLS_LEVEL(7)				\
+		INITCALL_LEVELS(INIT_CALLS_LEVEL)		\
 		__initcall_end = .;				\
 	}
 

@@ -39,4 +39,4 @@ ARCH_OBJS	:= boot/head.o kernel/entry.o kernel/traps.o kernel/bootinfo.o \
 		   kernel/exit.o kernel/pl011.o kernel/time.o mm/pgtable.o
 ARCH_OBJS	+= kernel/cpufeature.o kernel/alternative.o lib/crc32-armv8.o lib/div.o lib/aeabi_div.o
 ARCH_OBJS	+= boot/secondary.o kernel/smp.o kernel/psci.o
-ARCH_OBJS	+= kernel/gic.o kernel/arch_timer.o kernel/irq_entry.o kernel/switch.o
+ARCH_OBJS	+= kernel/gic.o kernel/irq.o kernel/arch_timer.o kernel/irq_entry.o kernel/switch.o

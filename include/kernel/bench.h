@@ -9,26 +9,28 @@
  * CNTVCT there moves only once per 16 instructions).
  *
  * Three things feed the report:
- *  - boot_step(n, name), called by start_kernel() after each numbered step
- *    (docs/design.md, section 2): records the count since the kernel's first
- *    instruction (head.S takes the entry reading). Always on, a store;
+ *  - boot_step(step), called by start_kernel() after each step of
+ *    include/kernel/boot_steps.h (docs/design.md, section 2, says why in
+ *    this order): records the count since the kernel's first instruction
+ *    (head.S takes the entry reading). Always on, a store;
  *  - bench_initcall_begin()/bench_initcall_end(), around each initcall in
  *    do_one_initcall(): the cost of each call and of each level;
  *  - benchmark cases, registered like ktest suites through a special
- *    section and run at boot step 15, when the command line says `bench`
- *    (all cases) or `bench=GLOB` (the cases whose name matches; so
- *    `bench=none` prints the boot figures only):
+ *    section and run at the end of boot (step 19, report), when the
+ *    command line says `bench` (all cases) or `bench=GLOB` (the cases
+ *    whose name matches; so `bench=none` prints the boot figures only):
  *
  *	static void bench_my_thing(void) { ... bench_print("thing", ...); }
  *	bench_case(bench_my_thing);
  *
  * Every figure is one serial line, "bench: GROUP NAME key=value ...", which
  * scripts/bench parses; nothing is printed during boot, so a bench boot
- * counts the same instructions as a plain one up to step 15.
+ * counts the same instructions as a plain one up to step 19.
  */
 #ifndef _KERNEL_BENCH_H
 #define _KERNEL_BENCH_H
 
+#include <kernel/boot_steps.h>
 #include <kernel/compiler.h>
 #include <kernel/init.h>
 #include <kernel/types.h>
@@ -50,14 +52,23 @@ struct bench_case {
 	static const struct bench_case __bench_case_##fn __used		\
 	__section(".bench_cases") __aligned(sizeof(void *)) = { #fn, fn }
 
-/* Boot step n of start_kernel() (docs/design.md, section 2) is done: remember the count. */
-void boot_step(unsigned int n, const char *name);
+/* A boot step is done: remember the count. */
+void boot_step(enum boot_step step);
+
+/* The steps as data, in order (boot_step_table[n - 1] is step n). */
+struct boot_step_info {
+	unsigned int n;
+	const char *name;
+	const char *what;
+};
+extern const struct boot_step_info boot_step_table[];
+extern const unsigned int nr_boot_step_table;
 
 /* do_one_initcall(): begin returns a counter reading (0 without `bench`), end records. */
 u64 bench_initcall_begin(void);
-void bench_initcall_end(initcall_t fn, u64 begin);
+void bench_initcall_end(initcall_t fn, unsigned int level, u64 begin);
 
-/* Boot step 15: with `bench`, print the boot figures and run the selected cases. */
+/* Boot step 19 (report): with `bench`, print the boot figures and run the selected cases. */
 void bench_run(void);
 
 /*

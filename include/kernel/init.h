@@ -15,6 +15,7 @@
 #define _KERNEL_INIT_H
 
 #include <kernel/compiler.h>
+#include <kernel/initcall_levels.h>
 
 #define __init		__section(".init.text")
 #define __initdata	__section(".init.data")
@@ -24,7 +25,8 @@ typedef int (*initcall_t)(void);
 
 /*
  * One entry per call. The variable name carries the function name and the
- * level so two levels may register the same function.
+ * level so two levels may register the same function. `level` is an id of
+ * INITCALL_LEVELS (kernel/initcall_levels.h).
  */
 #define __define_initcall(fn, level)					\
 	static const initcall_t __initcall_##fn##level __used		\
@@ -75,17 +77,38 @@ enum system_states {
 };
 extern enum system_states system_state;
 
-int do_one_initcall(initcall_t fn);
-void do_pre_smp_initcalls(void);
+/*
+ * The levels as one table, in INITCALL_LEVELS order (kernel/initcall.c):
+ * each level's id, name and first entry; level i ends where level i + 1
+ * starts, the last at __initcall_end. Not init data: the serial monitor
+ * and the gdb helper read it after the initcall table itself is freed.
+ */
+struct initcall_level {
+	const char *id;
+	const char *name;
+	initcall_t *start;
+};
+
+#define __INITCALL_LEVEL_ENUM(id, name)	INITCALL_LEVEL_##name,
+enum { INITCALL_LEVELS(__INITCALL_LEVEL_ENUM) NR_INITCALL_LEVELS };
+
+extern const struct initcall_level initcall_levels[NR_INITCALL_LEVELS];
+initcall_t *initcall_level_end(unsigned int level);
+
+int do_one_initcall(initcall_t fn, unsigned int level);
+/* Boot step 13: the early initcalls, before the secondary CPUs start. */
+void do_early_initcalls(void);
+/* Boot step 15: every other level, in order. */
 void do_initcalls(void);
 
 /*
- * The initcalls that ran, in order, and what each returned: kept outside
- * the init region, so that the serial monitor and scripts/gdb can show
- * them after the table itself is freed.
+ * The initcalls that ran, in order, with their level and what each
+ * returned: kept outside the init region, so that the serial monitor and
+ * scripts/gdb can show them after the table itself is freed.
  */
 struct initcall_result {
 	initcall_t fn;
+	unsigned int level;
 	int ret;
 };
 #define INITCALL_RESULTS_MAX	64

@@ -23,6 +23,9 @@ static inline void free_page(void *addr)
 	free_pages(addr, 0);
 }
 
+/* 2^order pages as a stack with an unmapped guard page below (kernel/mm/stack.c); NULL if none. */
+void *alloc_stack_with_guard(unsigned int order);
+
 unsigned long nr_free_pages(void);
 unsigned long totalram_pages(void);
 

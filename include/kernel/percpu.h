@@ -11,7 +11,7 @@
  * DEFINE_PER_CPU puts the variable in .data..percpu. The linker gathers
  * that section into one block, the template (PERCPU_SECTION and
  * PERCPU_VADDR in linker/sections.lds.h), which lies in the init region.
- * At boot step 8 setup_per_cpu_areas() (kernel/percpu.c) copies the
+ * At boot step 9 setup_per_cpu_areas() (kernel/percpu.c) copies the
  * template once for every possible CPU and records where each copy went:
  *
  *   CPU n's copy of var is at  &var + __per_cpu_offset[n]
@@ -20,7 +20,7 @@
  * (asm/percpu.h): the GS segment base on x86_64, where .data..percpu is
  * linked at address 0 so that &var is the offset inside every copy and
  * %gs:var is this CPU's copy in a single instruction; TPIDRPRW on ARM.
- * Until step 8 that register points at the template itself, so per-CPU
+ * Until step 9 that register points at the template itself, so per-CPU
  * variables (smp_processor_id() among them) work from the first line of
  * start_kernel() on the boot CPU.
  *
@@ -120,7 +120,7 @@ static inline size_t percpu_static_size(void)
 	return (size_t)(__per_cpu_end - __per_cpu_start);
 }
 
-/* Boot step 8: one area per possible CPU, the template copied into each. */
+/* Boot step 9: one area per possible CPU, the template copied into each. */
 void setup_per_cpu_areas(void);
 
 #endif

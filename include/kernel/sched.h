@@ -22,7 +22,6 @@
 #ifndef _KERNEL_SCHED_H
 #define _KERNEL_SCHED_H
 
-#include <asm/page.h>
 #include <kernel/compiler.h>
 #include <kernel/list.h>
 #include <kernel/percpu.h>
@@ -31,10 +30,7 @@
 
 #define __sched		__section(".sched.text")
 
-#define NR_THREADS		32	/* the thread table: idle threads included */
 #define THREAD_NAME_LEN		16
-#define THREAD_STACK_ORDER	2	/* 16 KiB, with an unmapped guard page below */
-#define THREAD_STACK_SIZE	(PAGE_SIZE << THREAD_STACK_ORDER)
 
 enum thread_state {
 	THREAD_UNUSED,		/* a free slot in the table */
@@ -63,8 +59,6 @@ struct thread {
 	unsigned long nr_switches;	/* times switched in */
 };
 
-extern struct thread thread_table[NR_THREADS];
-
 /* Each CPU's running thread. */
 DECLARE_PER_CPU(struct thread *, current_thread);
 #define current		this_cpu_read(current_thread)
@@ -72,7 +66,7 @@ DECLARE_PER_CPU(struct thread *, current_thread);
 /* The state a blocking primitive sets before it re-checks its condition and calls schedule(). */
 void set_current_state(enum thread_state state);
 
-/* Boot step 9: the thread table, the boot thread, CPU 0's idle thread. */
+/* Boot step 10: the thread table, the boot thread, the idle threads. */
 void sched_init(void);
 /* A secondary CPU, and the boot CPU's idle thread: become idle, run threads forever. */
 void __noreturn cpu_startup_entry(void);
@@ -87,37 +81,15 @@ void preempt_schedule_irq(void);
 /* The timer interrupt, on every CPU: slices, timed sleeps. */
 void scheduler_tick(void);
 
-/* Internal to kernel/sched.c and kernel/kthread.c. */
-void thread_stacks_init(void);
-struct thread *thread_alloc(const char *name, int cpu, bool need_stack);
-void thread_free(struct thread *t);
-/* A new thread's first steps, on its own stack: end the switch that started it. */
-void sched_finish_switch(void);
-
 /* Arch: switch stacks; *prev_sp receives the old one (switch.S). */
 void cpu_switch_to(unsigned long *prev_sp, unsigned long next_sp);
-/* Arch: the timer that calls scheduler_tick() HZ times a second: once, then on each CPU. */
-void arch_timer_init(void);
-void arch_timer_cpu_init(void);
 
-/* kernel/timer.c: the tick, HZ times a second on each CPU. */
-#define HZ			100
-#define MAX_SCHEDULE_TIMEOUT	(~0ul >> 1)
-u64 get_jiffies_64(void);
-unsigned long msecs_to_jiffies(unsigned int ms);
-/* Sleep in the state set before (set_current_state()) for up to `timeout` ticks; ticks left. */
-unsigned long schedule_timeout(unsigned long timeout);
-void msleep(unsigned int ms);
-/* The timed sleepers of this CPU whose time has come: woken (timer interrupt). */
-void timer_wake_sleepers(void);
-/* Start this CPU's tick (once). */
-void timer_cpu_start(void);
-
-/* kernel/wchan.c */
+/* kernel/wchan.c: where a sleeping thread waits (0: it does not). */
 unsigned long get_wchan(struct thread *t);
 bool in_sched_functions(unsigned long addr);
+
+/* kernel/sched_debug.c: the `ps` listing; the serial monitor and sched_debug print it. */
 const char *thread_state_name(enum thread_state state);
-/* The `ps` listing; the serial monitor and sched_debug print it. */
 void show_threads(int (*print)(const char *fmt, ...));
 /* At the end of boot: the listing, when `sched_debug` is on the command line. */
 void sched_debug_show(void);

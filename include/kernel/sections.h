@@ -38,9 +38,9 @@ extern const struct ktest_suite *const __ktest_init_suites_start[],
 	*const __ktest_init_suites_end[];
 
 extern initcall_t __initcall_start[], __initcall_end[];
-extern initcall_t __initcall0_start[], __initcall1_start[], __initcall2_start[];
-extern initcall_t __initcall3_start[], __initcall4_start[], __initcall5_start[];
-extern initcall_t __initcallrootfs_start[], __initcall6_start[], __initcall7_start[];
+/* Each level's first entry: __initcallearly_start, __initcall0_start ... */
+#define __INITCALL_LEVEL_START(id, name)	extern initcall_t __initcall##id##_start[];
+INITCALL_LEVELS(__INITCALL_LEVEL_START)
 
 /*
  * Walk any table section: `it` points at each entry in turn. Entries must be

@@ -7,10 +7,10 @@
  * is what per_cpu() and smp_processor_id() use; CPU 0 is always the one
  * that booted. cpu_logical_map() turns the second into the first.
  *
- * Boot step 8 (setup_per_cpu_areas) counts the possible CPUs, every one
- * the firmware lists (up to NR_CPUS), and gives each a per-CPU area; step
- * 11, smp_init(), starts the others, up to maxcpus= of them (nosmp: none),
- * one at a time. Each new CPU reports in ("CPU1: online ...", with how
+ * Boot step 8, smp_setup_possible_cpus(), counts the possible CPUs, every
+ * one the firmware lists (up to NR_CPUS); step 9 gives each a per-CPU
+ * area; step 14, smp_init(), starts the others, up to maxcpus= of them
+ * (nosmp: none), one at a time. Each new CPU reports in ("CPU1: online ...", with how
  * long it took from its first instruction) and then idles, waiting for
  * work. smp_init() ends with "smp: Brought up N CPUs".
  *
@@ -47,16 +47,16 @@ unsigned long cpu_logical_map(unsigned int cpu);
 /* How many CPUs smp_init() may have running, boot CPU included (maxcpus=, nosmp). */
 unsigned int smp_max_cpus(void);
 
-/* Boot step 8 calls this: the possible CPUs from the boot information, the boot CPU first. */
+/* Boot step 8: the possible CPUs from the boot information, the boot CPU first. */
 void smp_setup_possible_cpus(void);
-/* Boot step 11: start the secondary CPUs. */
+/* Boot step 14: start the secondary CPUs. */
 void smp_init(void);
 
 /*
  * Run func(info) on every online CPU, this one included (first the others
  * are told, then this CPU runs it, then, if `wait`, it waits until every
- * CPU is done). func runs with interrupts off and must not call
- * on_each_cpu() itself.
+ * CPU is done). func runs with interrupts off on every CPU, this one too,
+ * and must not call on_each_cpu() itself.
  */
 void on_each_cpu(void (*func)(void *info), void *info, bool wait);
 

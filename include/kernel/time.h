@@ -1,7 +1,8 @@
 /*
  * Elapsed time from the CPU's cycle counter (get_cycles() in
  * asm/processor.h: the TSC on x86_64, the generic timer on ARM).
- * arch_time_init() measures the counter's frequency once at boot.
+ * time_init(), the arch's, finds the counter's frequency at boot step 11
+ * (measured against the PIT on x86_64, read from CNTFRQ on ARM).
  */
 #ifndef _KERNEL_TIME_H
 #define _KERNEL_TIME_H
@@ -10,7 +11,7 @@
 
 extern u64 cycle_freq_hz;
 
-void arch_time_init(void);
+void time_init(void);
 
 static inline u64 cycles_to_us(u64 cycles)
 {

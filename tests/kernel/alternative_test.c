@@ -4,7 +4,7 @@
  * computes.
  *
  * It reads .altinstructions and .altinstr_replacement, which are freed with
- * init memory, so it is an init suite (runs at boot step 12).
+ * init memory, so it is an init suite (runs at boot step 16).
  *
  * - Every record points at kernel code, with a replacement no longer than
  *   the site. Every site holds the patched bytes (the replacement, branches

@@ -9,7 +9,7 @@
  * measured on its own.
  *
  * The first round is left out: a new thread's first switch ends in
- * kthread_start(), not in schedule(). Without a scheduler (boot step 9
+ * kthread_start(), not in schedule(). Without a scheduler (boot step 10
  * not run) the case says so and measures nothing.
  */
 #include <kernel/bench.h>

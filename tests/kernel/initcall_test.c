@@ -2,10 +2,13 @@
  * The "initcall" suite: every level ran, in order. One test initcall per
  * level records its turn; the suite, run after the initcalls, reads the
  * record. If do_initcalls() skipped a level or ran two out of order, the
- * record shows it.
+ * record shows it. The kernel's own record, initcall_results[], must give
+ * each of them the level it was registered at, by the name of
+ * initcall_levels[] (include/kernel/initcall_levels.h).
  */
 #include <kernel/init.h>
 #include <kernel/ktest.h>
+#include <kernel/string.h>
 
 enum { EARLY, PURE, CORE, POSTCORE, ARCH, SUBSYS, FS, ROOTFS, DEVICE, LATE, NR_LEVELS };
 
@@ -55,8 +58,38 @@ static void __init every_level_ran_in_order(struct ktest *t)
 	}
 }
 
+static const struct {
+	initcall_t fn;
+	const char *level;
+} registered[] __initconst = {
+	{ ktest_early, "early" }, { ktest_pure, "pure" }, { ktest_core, "core" },
+	{ ktest_postcore, "postcore" }, { ktest_arch, "arch" }, { ktest_subsys, "subsys" },
+	{ ktest_fs, "fs" }, { ktest_rootfs, "rootfs" }, { ktest_device, "device" },
+	{ ktest_late, "late" }, { ktest_failing_initcall, "device" },
+};
+
+static void __init results_carry_the_level(struct ktest *t)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(registered); i++) {
+		const struct initcall_result *found = NULL;
+
+		for (unsigned int r = 0; r < initcall_results_count; r++)
+			if (initcall_results[r].fn == registered[i].fn)
+				found = &initcall_results[r];
+		if (!found) {
+			ktest_fail(t, __FILE__, __LINE__, "initcall %ps has no result", registered[i].fn);
+			continue;
+		}
+		KTEST_ASSERT_TRUE(t, found->level < NR_INITCALL_LEVELS);
+		KTEST_EXPECT_STREQ(t, initcall_levels[found->level].name, registered[i].level);
+	}
+	KTEST_EXPECT_STREQ(t, initcall_levels[0].name, "early");
+	KTEST_EXPECT_STREQ(t, initcall_levels[NR_INITCALL_LEVELS - 1].name, "late");
+}
+
 static const struct ktest_case initcall_cases[] __initconst = {
 	KTEST_CASE(every_level_ran_in_order),
+	KTEST_CASE(results_carry_the_level),
 	{}
 };
 

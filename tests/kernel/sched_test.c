@@ -11,11 +11,15 @@
  * - Every __sched function lies in [__sched_text_start, __sched_text_end)
  *   and nothing else does (the symbol table, walked through the range).
  * - Busy threads, two per CPU, all make progress: the tick preempts them.
+ * - The boot thread runs with interrupts on (start_kernel() enabled them at
+ *   boot step 12), so the tick preempts it too: a busy thread of CPU 0 gets
+ *   to run while the boot thread spins without ever sleeping.
  * - wake_up() wakes exactly the sleepers of its own queue.
  * - A mutex keeps a shared read-modify-write counter exact.
  * All threads are stopped before a case ends (their stacks are the thread
  * table's own, so the free-page count is unchanged).
  */
+#include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <kernel/completion.h>
 #include <kernel/kallsyms.h>
@@ -25,6 +29,7 @@
 #include <kernel/smp.h>
 #include <kernel/string.h>
 #include <kernel/time.h>
+#include <kernel/timer.h>
 #include <kernel/wait.h>
 
 #define MAX_TEST_THREADS	16
@@ -269,6 +274,26 @@ static void busy_threads_all_progress(struct ktest *t)
 	}
 }
 
+static void boot_thread_is_preempted(struct ktest *t)
+{
+	unsigned long count = 0;
+	struct thread *busy;
+	u64 start;
+
+	KTEST_EXPECT_FALSE(t, arch_irqs_disabled());
+	stop_busy = false;
+	busy = kthread_create_on_cpu(busy_loop, &count, smp_processor_id(), "busy");
+	KTEST_ASSERT_TRUE(t, busy != NULL);
+	wake_up_process(busy);
+	/* Spin, never yield: only the tick can let the thread in. At most ~1 s. */
+	start = get_cycles();
+	while (!READ_ONCE(count) && cycles_to_us(get_cycles() - start) < 1000000)
+		cpu_relax();
+	KTEST_EXPECT_GT(t, READ_ONCE(count), 0);
+	WRITE_ONCE(stop_busy, true);
+	kthread_stop(busy);
+}
+
 static int queue_waiter(void *arg)
 {
 	struct wait_queue_head *wq = arg ? &wq_b : &wq_a;
@@ -359,6 +384,7 @@ static const struct ktest_case sched_cases[] = {
 	KTEST_CASE(wchan_follows_the_range),
 	KTEST_CASE(sched_text_holds_sched_functions),
 	KTEST_CASE(busy_threads_all_progress),
+	KTEST_CASE(boot_thread_is_preempted),
 	KTEST_CASE(wake_up_wakes_its_own_waiters),
 	KTEST_CASE(mutex_keeps_counter_exact),
 	{}

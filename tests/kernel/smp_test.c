@@ -18,12 +18,14 @@
  *   host cores the next in line is often not running, which can make each
  *   hand-over cost a host time slice. Linux, for the same reason, falls back
  *   to an unfair lock inside a virtual machine without paravirt support.)
- * - on_each_cpu() calls the function once on each CPU, and spin_trylock()
- *   says no to a taken lock.
+ * - on_each_cpu() calls the function once on each CPU, with interrupts off
+ *   on each (the caller's own CPU too, though the caller runs with them
+ *   on), and spin_trylock() says no to a taken lock.
  * Each function run on many CPUs first waits for all of them at a start
  * line, so that they really do overlap.
  */
 #include <kernel/atomic.h>
+#include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <kernel/ktest.h>
 #include <kernel/percpu.h>
@@ -40,6 +42,7 @@ static DEFINE_PER_CPU(void *, seen_self);
 static DEFINE_PER_CPU(unsigned long, inc_count);
 static DEFINE_PER_CPU(unsigned int, calls);
 static DEFINE_PER_CPU(unsigned long, own_incs);
+static DEFINE_PER_CPU(int, irqs_were_off);
 
 static atomic_t start_line;
 static unsigned long shared_count;
@@ -199,6 +202,26 @@ static void on_each_cpu_calls_each_once(struct ktest *t)
 		KTEST_EXPECT_EQ(t, per_cpu(calls, cpu), cpu_online(cpu) ? 1 : 0);
 }
 
+static void record_irqs_off(void *info)
+{
+	(void)info;
+	this_cpu_write(irqs_were_off, arch_irqs_disabled());
+}
+
+static void on_each_cpu_runs_with_irqs_off(struct ktest *t)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu(irqs_were_off, cpu) = -1;
+	/* The caller (the boot thread, after boot step 12) has interrupts on. */
+	KTEST_EXPECT_FALSE(t, arch_irqs_disabled());
+	on_each_cpu(record_irqs_off, NULL, true);
+	KTEST_EXPECT_FALSE(t, arch_irqs_disabled());
+	for_each_online_cpu(cpu)
+		KTEST_EXPECT_EQ(t, per_cpu(irqs_were_off, cpu), 1);
+}
+
 static void trylock_refuses_a_taken_lock(struct ktest *t)
 {
 	DEFINE_SPINLOCK(lock);
@@ -222,6 +245,7 @@ static const struct ktest_case smp_cases[] = {
 	KTEST_CASE(concurrent_this_cpu_inc),
 	KTEST_CASE(shared_counter_needs_the_lock),
 	KTEST_CASE(on_each_cpu_calls_each_once),
+	KTEST_CASE(on_each_cpu_runs_with_irqs_off),
 	KTEST_CASE(trylock_refuses_a_taken_lock),
 	{},
 };

@@ -1,5 +1,5 @@
 /*
- * The GICv2 interrupt controller of QEMU's virt board, and the IRQ handler.
+ * The GICv2 interrupt controller of QEMU's virt board.
  *
  * The distributor (one for the machine) decides which interrupts exist and
  * where they go; each CPU's interface (seen at one address by every CPU)
@@ -7,17 +7,18 @@
  * says which it is, writing the same value to EOIR ends it. Interrupts
  * 0-15 are software-generated (SGIs: a CPU's wake-up, kernel/smp.c), 16-31
  * each CPU's private peripherals (PPIs: its generic timer, arch_timer.c);
- * their enable bits are banked per CPU. ARM IHI 0048B.
+ * their enable bits are banked per CPU. ARM IHI 0048B. What runs for each
+ * interrupt is irq.c's business: this file only acknowledges and ends them.
  *
  * The addresses are QEMU virt's fixed ones (the device tree's /intc node
  * says the same; boot_info does not read it).
  */
 #include <asm/gic.h>
 #include <asm/io.h>
+#include <asm/irq.h>
 #include <asm/page.h>
 #include <kernel/init.h>
 #include <kernel/percpu.h>
-#include <kernel/sched.h>
 
 #define GICD_PHYS		0x08000000
 #define GICC_PHYS		0x08010000
@@ -50,18 +51,22 @@ static void gicc_write(unsigned int reg, u32 v)
 	writel(v, (char *)IO_ADDRESS(GICC_PHYS) + reg);
 }
 
-void gic_dist_init(void)
+/* Once, from init_IRQ() (boot step 12). */
+void __init gic_dist_init(void)
 {
 	gicd_write(GICD_CTLR, 1);
 }
 
-/* This CPU: the wake-up SGI enabled, every priority let through its interface. */
+/*
+ * Each CPU: its bit in target lists, every priority let through its
+ * interface. A GIC built for one CPU reads ITARGETSR as 0 (RAZ): its only
+ * CPU is then bit 0.
+ */
 void gic_cpu_init(void)
 {
-	u32 targets = readl((char *)IO_ADDRESS(GICD_PHYS) + GICD_ITARGETSR0);
+	u32 targets = readl((char *)IO_ADDRESS(GICD_PHYS) + GICD_ITARGETSR0) & 0xff;
 
-	this_cpu_write(gic_cpu_mask, targets & 0xff);
-	gic_enable_private(SGI_WAKEUP);
+	this_cpu_write(gic_cpu_mask, targets ? targets : 1);
 	gicc_write(GICC_PMR, GIC_PRIORITY_ALL);
 	gicc_write(GICC_CTLR, 1);
 }
@@ -79,10 +84,9 @@ void gic_send_sgi(unsigned int cpu, unsigned int sgi)
 }
 
 /*
- * From __irq_svc (irq_entry.S), in SVC mode with IRQs masked: take every
- * pending interrupt, end each (before a switch, which may not come back
- * for a while), then maybe switch threads. A wake-up SGI needs nothing
- * more: it only ended a wfi.
+ * From asm_do_IRQ() (irq.c), IRQs masked: take every pending interrupt,
+ * have irq.c run its handler, and end it (before the scheduler may switch
+ * threads, which may not come back for a while).
  */
 void gic_handle_irq(void)
 {
@@ -92,9 +96,7 @@ void gic_handle_irq(void)
 
 		if (id >= GIC_SPURIOUS)
 			break;
-		if (id == TIMER_PPI)
-			arch_timer_interrupt();
+		handle_IRQ(id);
 		gicc_write(GICC_EOIR, iar);
 	}
-	preempt_schedule_irq();
 }

@@ -1,7 +1,7 @@
 /*
  * The IRQ vector (entry.S branches here): interrupts are handled in SVC
  * mode, on the interrupted thread's own stack, so that the handler may
- * switch threads (gic_handle_irq() -> preempt_schedule_irq()) and come
+ * switch threads (asm_do_IRQ() -> preempt_schedule_irq(), irq.c) and come
  * back later; IRQ mode's own small stack is never used.
  *
  * srsdb pushes the return address and SPSR_irq onto the SVC stack, cps
@@ -22,7 +22,7 @@ __irq_svc:
 	push	{r0-r4, r12, lr}
 	mov	r4, sp
 	bic	sp, sp, #7
-	bl	gic_handle_irq
+	bl	asm_do_IRQ
 	mov	sp, r4
 	pop	{r0-r4, r12, lr}
 	rfeia	sp!

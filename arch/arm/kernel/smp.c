@@ -7,7 +7,7 @@
  * boot step 2): MPIDR affinities. Starting CPU n (arch_boot_secondary):
  *   1. a stack block: 16 KiB of SVC (kernel) stack, then 4 KiB for each
  *      exception mode (abort, undefined, IRQ, FIQ), mapped with an unmapped
- *      guard page below (map_stack_with_guard());
+ *      guard page below (alloc_stack_with_guard());
  *   2. struct secondary_data says which stacks and which translation table;
  *   3. PSCI CPU_ON(MPIDR, physical address of secondary_entry, n).
  * The CPU switches its MMU on in secondary.S and calls arm_secondary_start().
@@ -15,11 +15,13 @@
  * Sleeping: wfe would be the classic choice, but QEMU treats it as a mere
  * yield, so an "idle" CPU would spin on the host. wfi really stops the
  * (virtual) CPU until an interrupt is pending, even one masked in CPSR.
- * So each CPU enables one SGI at the GIC (arch/arm/kernel/gic.c) and sleeps
- * in wfi with IRQs masked; after it, IRQs open for an instant and the IRQ
- * handler takes the SGI (or the timer tick) the usual way.
+ * So each CPU enables one SGI at the GIC (its handler, registered with
+ * irq.c, has nothing to do) and sleeps in wfi with IRQs masked; after it,
+ * IRQs open for an instant and the IRQ handler takes the SGI (or the timer
+ * tick) the usual way.
  */
 #include <asm/gic.h>
+#include <asm/irq.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/psci.h>
@@ -45,27 +47,29 @@ unsigned long arch_boot_cpu_hwid(void)
 	return mpidr & MPIDR_AFFINITY_MASK;
 }
 
+/* The wake-up SGI: it has done its job by ending a wfi. */
+static void ipi_wakeup(unsigned int irq)
+{
+	(void)irq;
+}
+
 void __init arch_smp_prepare(void)
 {
 	if (!boot_info.arch.psci_method[0])
 		pr_warn("smp: no PSCI in the device tree: secondary CPUs cannot be started\n");
-	gic_dist_init();
+	if (request_percpu_irq(SGI_WAKEUP, ipi_wakeup, "wakeup"))
+		pr_warn("smp: SGI %d is taken: idle CPUs wake only on their tick\n", SGI_WAKEUP);
+	enable_percpu_irq(SGI_WAKEUP);
 	secondary_data.ttbr0 = kernel_ttbr0();
 }
 
 int __init arch_boot_secondary(unsigned int cpu, unsigned long hwid)
 {
-	void *block = alloc_pages(STACK_BLOCK_ORDER);
-	char *stack;
+	char *stack = alloc_stack_with_guard(STACK_BLOCK_ORDER);
 	int ret;
 
-	if (!block)
+	if (!stack)
 		return -1;
-	stack = map_stack_with_guard(block, PAGE_SIZE << STACK_BLOCK_ORDER);
-	if (!stack) {
-		free_pages(block, STACK_BLOCK_ORDER);
-		return -1;
-	}
 	secondary_data.stack_top = (u32)stack + SVC_STACK_SIZE;
 	secondary_data.mode_stacks = (u32)stack + SVC_STACK_SIZE;
 	/* The new CPU reads secondary_data with its caches on: coherent, no cleaning needed. */
@@ -85,6 +89,7 @@ void __init arm_secondary_start(unsigned int cpu, u64 start_cycles)
 	/* First of all: per-CPU data, smp_processor_id() included, is reached through TPIDRPRW. */
 	set_my_cpu_offset(per_cpu_offset(cpu));
 	gic_cpu_init();
+	enable_percpu_irq(SGI_WAKEUP);
 	smp_secondary_online(start_cycles);
 }
 

@@ -11,7 +11,7 @@
 
 u64 cycle_freq_hz;
 
-void __init arch_time_init(void)
+void __init time_init(void)
 {
 	u32 cntfrq;
 

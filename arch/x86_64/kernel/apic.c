@@ -1,6 +1,7 @@
 /*
- * The local APIC, just enough for SMP: start other CPUs and wake them.
- * Its timer, the scheduler's tick, is in apic_timer.c.
+ * The local APIC, x86_64's interrupt controller here: init_IRQ() (boot
+ * step 12) sets it up on the boot CPU; it starts other CPUs and wakes
+ * them. Its timer, the scheduler's tick, is in apic_timer.c.
  *
  * An inter-processor interrupt is sent by writing the target's APIC id to
  * the high half of the Interrupt Command Register and the kind of message
@@ -16,6 +17,7 @@
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <kernel/init.h>
+#include <kernel/irq.h>
 
 #define APIC_BASE_MASK		0xfffff000ul
 
@@ -30,6 +32,8 @@
 #define APIC_DM_STARTUP		0x600
 #define APIC_ICR_BUSY		(1 << 12)	/* delivery status: not yet accepted */
 #define APIC_LEVEL_ASSERT	(1 << 14)
+#define PIC_MASTER_DATA		0x21
+#define PIC_SLAVE_DATA		0xa1
 
 void *lapic_base;
 
@@ -43,11 +47,16 @@ void lapic_write(unsigned int reg, u32 v)
 	writel(v, (char *)lapic_base + reg);
 }
 
-/* Once: the timer (apic_timer.c) may have needed it before the secondary CPUs do. */
-void __init lapic_init(void)
+/*
+ * Boot step 12, the boot CPU's interrupt controller. Nobody programmed the
+ * legacy 8259 PICs (no BIOS on the direct boot): their timer line would
+ * arrive as vector 8, a "double fault", so they are masked first. Then the
+ * local APIC: mapped, its gates installed, enabled.
+ */
+void __init init_IRQ(void)
 {
-	if (lapic_base)
-		return;
+	outb(0xff, PIC_MASTER_DATA);
+	outb(0xff, PIC_SLAVE_DATA);
 	lapic_base = ioremap(native_read_msr(MSR_APIC_BASE) & APIC_BASE_MASK, PAGE_SIZE);
 	set_intr_gate(WAKEUP_VECTOR, smp_wakeup_interrupt);
 	set_intr_gate(SPURIOUS_VECTOR, spurious_interrupt);

@@ -1,6 +1,6 @@
 /*
  * The scheduler's tick on x86_64: each CPU's local APIC timer, in periodic
- * mode, HZ times a second (include/kernel/sched.h, kernel/timer.c).
+ * mode, HZ times a second (include/kernel/timer.h, kernel/timer.c).
  *
  * The timer counts down at the APIC's bus clock divided by 16; the bus
  * clock is not written anywhere, so the boot CPU measures it once against
@@ -9,12 +9,12 @@
  */
 #include <asm/apic.h>
 #include <asm/desc.h>
-#include <asm/io.h>
 #include <asm/processor.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/time.h>
+#include <kernel/timer.h>
 
 #define APIC_LVTT		0x320	/* timer: vector, mode, mask */
 #define APIC_TMICT		0x380	/* initial count */
@@ -23,25 +23,17 @@
 #define APIC_TDCR_DIV16		0x3
 #define APIC_LVT_MASKED		(1 << 16)
 #define APIC_LVTT_PERIODIC	(1 << 17)
-#define PIC_MASTER_DATA		0x21
-#define PIC_SLAVE_DATA		0xa1
 
 static u32 apic_ticks_per_jiffy;
 
 void smp_apic_timer_interrupt(void);
 
+/* From tick_init() (boot step 12): init_IRQ() has set up the local APIC. */
 void __init arch_timer_init(void)
 {
 	u64 start;
 	u32 left;
 
-	/*
-	 * Nobody programmed the legacy 8259 PICs (no BIOS on the direct boot):
-	 * their timer line would arrive as vector 8, a "double fault". Mask them.
-	 */
-	outb(0xff, PIC_MASTER_DATA);
-	outb(0xff, PIC_SLAVE_DATA);
-	lapic_init();
 	set_intr_gate(TIMER_VECTOR, apic_timer_interrupt);
 	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
 	lapic_write(APIC_LVTT, APIC_LVT_MASKED | TIMER_VECTOR);

@@ -7,7 +7,7 @@
  * step 2): local APIC ids. Starting CPU n (arch_boot_secondary):
  *   1. a stack block: 16 KiB of kernel stack, then 8 KiB each for the
  *      double-fault and NMI IST stacks, mapped in the stack area with an
- *      unmapped guard page below (map_stack_with_guard());
+ *      unmapped guard page below (alloc_stack_with_guard());
  *   2. struct secondary_boot says which CPU, which stack, which CR3;
  *   3. INIT, then STARTUP twice (the MP spec's rule: the second is ignored
  *      by a CPU the first one started) with the trampoline's page number.
@@ -63,7 +63,6 @@ void __init arch_smp_prepare(void)
 	u8 *tramp = __va(TRAMPOLINE_PHYS);
 	size_t size = trampoline_end - trampoline_start;
 
-	lapic_init();
 	if (size > PAGE_SIZE)
 		panic("smp: the trampoline (%zu bytes) is larger than a page", size);
 	memcpy(tramp, trampoline_start, size);
@@ -78,16 +77,10 @@ void __init arch_smp_prepare(void)
 
 int __init arch_boot_secondary(unsigned int cpu, unsigned long hwid)
 {
-	void *block = alloc_pages(STACK_BLOCK_ORDER);
-	char *stack;
+	char *stack = alloc_stack_with_guard(STACK_BLOCK_ORDER);
 
-	if (!block)
+	if (!stack)
 		return -1;
-	stack = map_stack_with_guard(block, PAGE_SIZE << STACK_BLOCK_ORDER);
-	if (!stack) {
-		free_pages(block, STACK_BLOCK_ORDER);
-		return -1;
-	}
 	per_cpu(ist_df_top, cpu) = (unsigned long)stack + KERNEL_STACK_SIZE + IST_STACK_SIZE;
 	per_cpu(ist_nmi_top, cpu) = (unsigned long)stack + KERNEL_STACK_SIZE + 2 * IST_STACK_SIZE;
 	secondary_boot.stack_top = (unsigned long)stack + KERNEL_STACK_SIZE;

@@ -4,6 +4,7 @@
  * its gate on and its output visible in port 0x61, and we count TSC
  * cycles meanwhile. Under QEMU's -icount the TSC counts instructions and
  * the figure is a rate of instructions, still good for microseconds.
+ * Boot step 11 (time_init()).
  */
 #include <asm/io.h>
 #include <asm/processor.h>
@@ -19,7 +20,7 @@
 
 u64 cycle_freq_hz;
 
-void __init arch_time_init(void)
+void __init time_init(void)
 {
 	u16 count = PIT_HZ / (1000 / CALIBRATE_MS);
 	u64 start, end;

@@ -1,9 +1,11 @@
 # sk-initcalls: the initcall table, level by level, and which calls have run.
 #
 # .initcall.init holds one function pointer per *_initcall(); the linker
-# script marks where each level starts (__initcall0_start ...), in the order
-# do_initcalls() runs them: early, 0..5, rootfs, 6, 7. The table is init data:
-# after free_initmem() it is read from kernel.elf.
+# script marks where each level starts (__initcall<id>_start), in the order
+# they run: early, 0..5, rootfs, 6, 7. The levels themselves come from the
+# kernel's own table, initcall_levels[] (kernel/initcall.c, made from
+# include/kernel/initcall_levels.h): nothing here spells them. The initcall
+# table is init data: after free_initmem() it is read from kernel.elf.
 #
 # Which calls ran comes from the kernel's record, initcall_results[] and
 # initcall_results_count (kernel/initcall.c), kept outside the init region.
@@ -13,26 +15,23 @@ import gdb
 
 from sk import util
 
-# level as written in the section name, the macro's name, its start symbol
-LEVELS = [
-    ("early", "early", "__initcall_start"),
-    ("0", "pure", "__initcall0_start"),
-    ("1", "core", "__initcall1_start"),
-    ("2", "postcore", "__initcall2_start"),
-    ("3", "arch", "__initcall3_start"),
-    ("4", "subsys", "__initcall4_start"),
-    ("5", "fs", "__initcall5_start"),
-    ("rootfs", "rootfs", "__initcallrootfs_start"),
-    ("6", "device", "__initcall6_start"),
-    ("7", "late", "__initcall7_start"),
-]
+
+def level_names():
+    """[(id, name)] from the kernel's initcall_levels[], in the order they run."""
+    util.need("initcall_levels", "no initcall level table")
+    table = gdb.parse_and_eval("initcall_levels")
+    count = table.type.sizeof // table[0].type.sizeof
+    return [(table[i]["id"].string(), table[i]["name"].string()) for i in range(count)]
 
 
 def levels():
-    """(level, macro name, first entry address, end address) in the order they run."""
-    starts = [util.need(sym, "no initcall table") for _, _, sym in LEVELS]
+    """(level id, name, first entry address, end address) in the order they run."""
+    table = gdb.parse_and_eval("initcall_levels")
+    names = level_names()
+    starts = [int(table[i]["start"].cast(gdb.lookup_type("unsigned long")))
+              for i in range(len(names))]
     starts.append(util.need("__initcall_end", "no initcall table"))
-    return [(lvl, macro, starts[i], starts[i + 1]) for i, (lvl, macro, _) in enumerate(LEVELS)]
+    return [(lvl, name, starts[i], starts[i + 1]) for i, (lvl, name) in enumerate(names)]
 
 
 def record():
@@ -60,11 +59,12 @@ def table():
 
 
 def _pick_level(arg):
-    for lvl, macro, _ in LEVELS:
+    names = level_names()
+    for lvl, macro in names:
         if arg in (lvl, macro, macro + "_initcall"):
             return lvl
     raise gdb.GdbError("sk-initcalls: unknown level '%s'; valid: %s" % (
-        arg, ", ".join("%s (%s)" % (lvl, macro) for lvl, macro, _ in LEVELS)))
+        arg, ", ".join("%s (%s)" % (lvl, macro) for lvl, macro in names)))
 
 
 class SkInitcalls(util.Command):

@@ -3,7 +3,7 @@
 # DEFINE_PER_CPU(type, name) puts a variable in .data..percpu. On x86_64 that
 # section is linked at address 0, so a variable's address is its offset in
 # each CPU's copy; on ARM it is an ordinary range in the init region. The
-# template's bytes sit at __per_cpu_load. setup_per_cpu_areas() (boot step 8)
+# template's bytes sit at __per_cpu_load. setup_per_cpu_areas() (boot step 9)
 # copies the template once per CPU: CPU n's copy of var is at
 # &var + __per_cpu_offset[n]. Start from `make debug`, then:
 #     (gdb) source scripts/gdb/tour/05-percpu.gdb
@@ -22,7 +22,7 @@ sk-sections
 print/x (unsigned long)&__per_cpu_start
 # ... and where its bytes are.
 print/x (unsigned long)&__per_cpu_load
-# Before step 8 the CPU works on the template itself.
+# Before step 9 the CPU works on the template itself.
 sk-percpu cpu_number
 tbreak setup_per_cpu_areas
 continue

@@ -1,8 +1,9 @@
 /*
  * The local APIC: every x86 CPU's own interrupt controller, a page of
  * registers at the physical address MSR_APIC_BASE gives (0xfee00000 on
- * QEMU). Here it sends inter-processor interrupts: INIT and STARTUP to
- * start a CPU, and a fixed vector to wake an idle one.
+ * QEMU), set up on the boot CPU by init_IRQ() (include/kernel/irq.h). Here
+ * it sends inter-processor interrupts: INIT and STARTUP to start a CPU,
+ * and a fixed vector to wake an idle one.
  */
 #ifndef _ASM_APIC_H
 #define _ASM_APIC_H
@@ -24,8 +25,6 @@ extern void *lapic_base;
 /* Register access, for apic.c and apic_timer.c. */
 u32 lapic_read(unsigned int reg);
 void lapic_write(unsigned int reg, u32 v);
-/* Boot CPU: map the registers, install the wake-up and spurious gates, enable. */
-void lapic_init(void);
 /* Every CPU: software-enable its APIC, accept every priority. */
 void lapic_enable(void);
 /* INIT, then STARTUP at page `start_page` (the CPU begins in real mode at start_page << 12). */

@@ -61,7 +61,7 @@ class Boot:
         if self.kind == "bench":
             if not self.bench:
                 found.append(f"{self.name}: no 'bench:' lines (is bench_run() called at boot "
-                             "step 15 in kernel/main.c?)")
+                             "step 19, report, in kernel/main.c?)")
             elif not self.groups("end"):
                 found.append(f"{self.name}: the figures stop before 'bench: end'")
             for _, pos, kv in self.groups("error"):

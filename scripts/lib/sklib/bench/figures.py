@@ -6,6 +6,7 @@ import statistics
 
 from sklib import elf
 from sklib.bench.boots import MAX_SMP, WALL_RUNS
+from sklib.bench.steps import STEP
 
 # Which CPU feature patches which function's call site (asm/crc32.h, asm/hweight.h, memcpy.S).
 ALT_FEATURES = {
@@ -122,13 +123,13 @@ def smp_figures(boots):
     rows = []
     for boot in boots:
         steps = boot_steps(boot)
-        before, after = step_insns(steps, 10), step_insns(steps, 11)
+        before, after = step_insns(steps, STEP["smp"] - 1), step_insns(steps, STEP["smp"])
         per_cpu = [int(m.group(2)) for m in map(online.match, boot.lines) if m]
-        step11 = after - before if None not in (before, after) else None
-        rows.append({"cpus": boot.smp, "step11_insns": step11, "online_cycles": per_cpu})
+        bringup = after - before if None not in (before, after) else None
+        rows.append({"cpus": boot.smp, "smp_step_insns": bringup, "online_cycles": per_cpu})
     for previous, row in zip(rows, rows[1:]):
-        if None not in (previous["step11_insns"], row["step11_insns"]):
-            row["added_by_last_cpu"] = row["step11_insns"] - previous["step11_insns"]
+        if None not in (previous["smp_step_insns"], row["smp_step_insns"]):
+            row["added_by_last_cpu"] = row["smp_step_insns"] - previous["smp_step_insns"]
     return rows
 
 

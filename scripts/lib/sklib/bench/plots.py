@@ -6,7 +6,7 @@ import math
 import os
 
 from sklib import qemu
-from sklib.bench.steps import BOOT_STEPS
+from sklib.bench.steps import BOOT_STEPS, STEP
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
 
@@ -166,9 +166,9 @@ def write_plots(out_dir, report, quick):
         if not quick and fig.get("smp"):
             name = f"bringup-{arch}.svg"
             if line_chart(os.path.join(out_dir, name),
-                          f"{arch}: boot step 11 (secondary CPUs) against CPU count",
+                          f"{arch}: boot step {STEP['smp']} (secondary CPUs) against CPU count",
                           "CPUs", "instructions (all CPUs, virtual time)",
-                          [("step 11", [(r["cpus"], r["step11_insns"]) for r in fig["smp"]],
+                          [(f"step {STEP['smp']}", [(r["cpus"], r["smp_step_insns"]) for r in fig["smp"]],
                             False)]):
                 plots[f"bringup-{arch}"] = name
     return plots

@@ -3,7 +3,7 @@
 from sklib import exits
 from sklib.bench.boots import DEFAULT_CPU
 from sklib.bench.figures import step_insns
-from sklib.bench.steps import BOOT_STEPS, NOT_YET
+from sklib.bench.steps import BOOT_STEPS, STEP
 
 def n(value):
     return "—" if value is None else f"{value:,}"
@@ -76,9 +76,12 @@ def summary_rows(report):
         return f"{top['fn']} ({top['insns']:,})"
 
     figures = [
-        ("boot: instructions to the end of the initcalls (step 10)", lambda f: steps(f, 10)),
-        ("boot: instructions to free_initmem() (end of step 12)", lambda f: steps(f, 12)),
-        ("boot: instructions to the end of the self-tests (step 14)", lambda f: steps(f, 14)),
+        (f"boot: instructions to the end of the initcalls (step {STEP['initcalls']})",
+         lambda f: steps(f, STEP["initcalls"])),
+        (f"boot: instructions to the end of free_initmem() (step {STEP['free_initmem']})",
+         lambda f: steps(f, STEP["free_initmem"])),
+        (f"boot: instructions to the end of the self-tests (step {STEP['selftests']})",
+         lambda f: steps(f, STEP["selftests"])),
         ("boot: wall time, QEMU start to exit (median, noisy)",
          lambda f: f"{f['wall']['median']:.2f} s"),
         ("image: _text to _end, bytes", lambda f: n(f["sizes"]["image_bytes"])),
@@ -100,8 +103,8 @@ def summary_rows(report):
         ("hweight64, insns per byte: generic → call site", per_byte("hweight64")),
         ("memcpy, insns per byte: generic → call site", per_byte("memcpy")),
         ("this_cpu_inc vs per_cpu(v, smp_processor_id())++, insns", percpu_ops),
-        ("bring-up: step 11 with 2 CPUs → 8 CPUs, insns",
-         lambda f: f"{f['smp'][1]['step11_insns']:,} → {f['smp'][-1]['step11_insns']:,}"),
+        (f"bring-up: step {STEP['smp']} with 2 CPUs → 8 CPUs, insns",
+         lambda f: f"{f['smp'][1]['smp_step_insns']:,} → {f['smp'][-1]['smp_step_insns']:,}"),
         ("initcalls: the most expensive", top_initcall),
         ("scheduler: switch to a thread / back / wake_up_process(), insns", sched_cell),
     ]
@@ -155,8 +158,7 @@ def md_steps(arch, fig, plots):
                    "to the end (max)", "the step (max)"]
     rows = []
     for step, what in BOOT_STEPS.items():
-        if step in NOT_YET and step not in maxed:
-            rows.append([step, what, NOT_YET[step]] + [""] * (len(headers) - 3))
+        if step == STEP["report"]:
             continue
         cells = []
         for source in ([default] if default else []) + [maxed]:
@@ -164,8 +166,9 @@ def md_steps(arch, fig, plots):
             cells += [n(s["insns"]), n(s["delta"])] if s else ["—", "—"]
         rows.append([step, what] + cells)
     md = ["### Boot: instructions from the kernel's first instruction\n", table(headers, rows),
-          "Landmarks: the end of the initcalls is the end of step 10; free_initmem() is called "
-          "at the end of step 12; the self-tests end with step 14. Step 15 runs the benchmarks. "
+          f"Landmarks: the initcalls end with step {STEP['initcalls']}; free_initmem() is step "
+          f"{STEP['free_initmem']}; the self-tests end with step {STEP['selftests']}. Step "
+          f"{STEP['report']} runs the benchmarks. "
           "Where the kernel waits for time to pass (the TSC calibration against the PIT, a "
           "self-test's msleep()), the count is virtual time: instructions spun, or, when every "
           "CPU is idle, the clock jumping to the next timer event (-icount sleep=off).\n"]
@@ -260,9 +263,9 @@ def md_percpu(fig):
 
 def md_smp(arch, fig, plots):
     unit = "instructions" if fig["counter_name"] == "tsc" else "CNTVCT ticks of 16 instructions"
-    rows = [[r["cpus"], n(r["step11_insns"]), n(r.get("added_by_last_cpu")),
+    rows = [[r["cpus"], n(r["smp_step_insns"]), n(r.get("added_by_last_cpu")),
              ", ".join(f"{c:,}" for c in r["online_cycles"])] for r in fig["smp"]]
-    md = ["### Secondary CPU bring-up (boot step 11)\n",
+    md = [f"### Secondary CPU bring-up (boot step {STEP['smp']})\n",
           "With several CPUs the counter follows QEMU's virtual clock, which advances with the "
           "instructions of every CPU, the boot CPU's waiting included. Under -icount QEMU runs "
           "the CPUs in turn on one host thread, switching when the running CPU's time slice "
@@ -271,7 +274,7 @@ def md_smp(arch, fig, plots):
           "steps are uneven, but the same in every run. Each CPU's own report "
           "counts from its first instruction to its \"online\" line, in get_cycles() units "
           f"({unit}).\n",
-          table(["CPUs", "step 11, instructions", "added by the last CPU",
+          table(["CPUs", f"step {STEP['smp']}, instructions", "added by the last CPU",
                  "each new CPU's own report"], rows)]
     if f"bringup-{arch}" in plots:
         md.append(f"![bring-up]({plots[f'bringup-{arch}']})\n")

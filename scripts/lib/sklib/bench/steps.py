@@ -1,15 +1,22 @@
-"""The boot steps of start_kernel() (kernel/main.c), by number, in the report's words.
+"""The boot steps of start_kernel() (kernel/main.c), read from include/kernel/boot_steps.h.
 
-Every bench boot must print a "bench: step N" line for each: a step that disappears from the
-kernel, or a step this table does not name, fails scripts/bench.
+That header is the one list of the steps (the kernel prints its "bench: step N name=..." lines
+from it); BOOT_STEPS maps each number to the header's words, STEP each name to its number.
 """
 
-BOOT_STEPS = {
-    1: "early console and banner", 2: "boot information", 3: "parameters",
-    4: "CPU features", 5: "alternatives", 6: "trap handlers",
-    7: "page allocator and page tables", 8: "per-CPU areas", 9: "scheduler",
-    10: "initcalls", 11: "secondary CPUs", 12: "self-tests using init memory",
-    13: "free init memory, rodata read-only", 14: "self-tests of the finished kernel",
-}
-NOT_YET = {9: "not yet: needs issue 7 (scheduler)", 8: "not yet: needs issue 5 (per-CPU areas)",
-           11: "not yet: needs issue 5 (SMP)"}
+import os
+import re
+
+from sklib.qemu import ROOT
+
+
+def read_boot_steps():
+    path = os.path.join(ROOT, "include", "kernel", "boot_steps.h")
+    with open(path) as f:
+        steps = re.findall(r'^\s*X\((\d+), (\w+), "([^"]*)"\)', f.read(), re.M)
+    if not steps:
+        raise SystemExit(f"bench: no X(n, name, \"what\") lines in {path}")
+    return {int(n): what for n, _, what in steps}, {name: int(n) for n, name, _ in steps}
+
+
+BOOT_STEPS, STEP = read_boot_steps()

@@ -1,0 +1,90 @@
+/*
+ * The thread listing (`ps`): printed by the serial monitor, and at the end
+ * of boot with `sched_debug`. Linux: kernel/sched/debug.c.
+ *
+ * With sched_debug, two threads that stay blocked, so the listing at the
+ * end of boot shows real wait channels: each waits from a function of its
+ * own, which is what get_wchan() (kernel/wchan.c) must name (not msleep()
+ * or schedule()).
+ */
+#include <kernel/completion.h>
+#include <kernel/init.h>
+#include <kernel/kthread.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/timer.h>
+
+#include "sched_internal.h"
+
+static bool sched_debug;
+static struct completion never_done;
+
+static int __init set_sched_debug(char *val)
+{
+	(void)val;
+	sched_debug = true;
+	return 0;
+}
+__setup("sched_debug", set_sched_debug);
+
+static int sched_debug_napper(void *arg)
+{
+	(void)arg;
+	for (;;)
+		msleep(1000);
+	return 0;
+}
+
+static int sched_debug_waiter(void *arg)
+{
+	(void)arg;
+	wait_for_completion(&never_done);
+	return 0;
+}
+
+static int __init sched_debug_demo(void)
+{
+	if (!sched_debug)
+		return 0;
+	init_completion(&never_done);
+	kthread_run(sched_debug_napper, NULL, "napper");
+	kthread_run(sched_debug_waiter, NULL, "waiter");
+	return 0;
+}
+late_initcall(sched_debug_demo);
+
+const char *thread_state_name(enum thread_state state)
+{
+	switch (state) {
+	case THREAD_RUNNING: return "R";
+	case THREAD_SLEEPING: return "S";
+	case THREAD_DEAD: return "X";
+	default: return "-";
+	}
+}
+
+void show_threads(int (*print)(const char *fmt, ...))
+{
+	print("  PID NAME             S CPU   SWITCHES WCHAN\n");
+	for (int i = 0; i < NR_THREADS; i++) {
+		struct thread *t = &thread_table[i];
+		enum thread_state state = READ_ONCE(t->state);
+
+		if (state == THREAD_UNUSED)
+			continue;
+		unsigned long wchan = get_wchan(t);
+
+		if (wchan)
+			print("%5d %-16s %s %3d %10lu %ps\n", t->id, t->name,
+			      thread_state_name(state), t->cpu, t->nr_switches, (void *)wchan);
+		else
+			print("%5d %-16s %s %3d %10lu -\n", t->id, t->name,
+			      thread_state_name(state), t->cpu, t->nr_switches);
+	}
+}
+
+void sched_debug_show(void)
+{
+	if (sched_debug)
+		show_threads(printk);
+}
