@@ -65,7 +65,7 @@ static const struct {
 	{ ktest_early, "early" }, { ktest_pure, "pure" }, { ktest_core, "core" },
 	{ ktest_postcore, "postcore" }, { ktest_arch, "arch" }, { ktest_subsys, "subsys" },
 	{ ktest_fs, "fs" }, { ktest_rootfs, "rootfs" }, { ktest_device, "device" },
-	{ ktest_late, "late" }, { ktest_failing_initcall, "device" },
+	{ ktest_late, "late" },
 };
 
 static void __init results_carry_the_level(struct ktest *t)

@@ -12,7 +12,7 @@
 # expect: ^level 1 \(core_initcall\): \d+
 # expect: ^\d+ initcalls
 
-# The early level: called first, from do_pre_smp_initcalls().
+# The early level: called first, from do_early_initcalls() (boot step 13).
 sk-initcalls early
 # Stop in the first call: fn is the pointer read from the table.
 tbreak do_one_initcall

@@ -1,5 +1,5 @@
 /*
- * The "irq" suite (ARM): interrupt dispatch through irq.c's table
+ * The "gic" suite (ARM): interrupt dispatch through irq.c's table
  * (asm/irq.h). A handler registered for a free SGI runs when this CPU
  * sends itself that SGI; an id that has a handler, or none that exists,
  * is refused; the tick and, with other CPUs, the wake-up are registered
@@ -62,5 +62,5 @@ static const struct ktest_case irq_cases[] = {
 	{}
 };
 
-static const struct ktest_suite irq_suite = { "irq", irq_cases };
+static const struct ktest_suite irq_suite = { "gic", irq_cases };
 ktest_suite(irq_suite);
