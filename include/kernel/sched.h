@@ -13,6 +13,11 @@
  * A thread stays on the CPU it was created on: a wake-up never has to pull
  * it off another CPU that is still switching away from it.
  *
+ * This header is the scheduler's interface. The thread table behind it is
+ * the scheduler's own (kernel/sched_internal.h); the tick, jiffies and
+ * timed sleeps are include/kernel/timer.h; creating threads is
+ * include/kernel/kthread.h.
+ *
  * __sched puts a function in .sched.text, gathered between
  * __sched_text_start and __sched_text_end (SCHED_TEXT in
  * linker/sections.lds.h). A blocking primitive is __sched, so that
