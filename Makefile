@@ -4,6 +4,15 @@
 #
 # `make run` and `make debug` take CPU=, SMP=, MEM= and APPEND= (kernel command line).
 
+# CPU=, SMP=, MEM= and APPEND= reach scripts/qemu byte for byte: make takes them
+# unexpanded (a $ or $(shell ...) of the user's is not make's to read) and hands
+# them over in the environment (no quote or backtick is the recipe shell's to read).
+override CPU	:= $(value CPU)
+override SMP	:= $(value SMP)
+override MEM	:= $(value MEM)
+override APPEND	:= $(value APPEND)
+export CPU SMP MEM APPEND
+
 ARCHES		:= x86_64 arm
 ARCH		?= x86_64
 ifeq ($(filter $(ARCH),$(ARCHES)),)
@@ -11,6 +20,27 @@ $(error unknown ARCH '$(ARCH)': choose one of: $(ARCHES))
 endif
 
 O		?= build
+
+# `make clean` deletes O= whole: refuse one that holds sources, which is the
+# tree itself, a folder above it (/ included) or one of its source folders.
+# tests/host/test_make.py checks SRC_DIRS against the folders git tracks.
+SRC_DIRS	:= .ci arch docs include kernel linker scripts tests
+ifneq ($(words $(O)),1)
+$(error O='$(O)' is not one directory name (empty, or with spaces): name a build \
+	directory, e.g. O=build)
+endif
+O_ABS		:= $(abspath $(or $(realpath $(O)),$(O)))
+ifneq ($(filter /,$(O_ABS))$(filter $(O_ABS) $(O_ABS)/%,$(CURDIR)),)
+$(error O=$(O) is $(O_ABS), which holds the source tree $(CURDIR) (make clean would \
+	delete it): name a build directory of its own, e.g. O=build)
+endif
+O_SRC_DIR	:= $(strip $(foreach d,$(SRC_DIRS),\
+		     $(if $(filter $(CURDIR)/$(d) $(CURDIR)/$(d)/%,$(O_ABS)),$(d))))
+ifneq ($(O_SRC_DIR),)
+$(error O=$(O) is in the source folder $(O_SRC_DIR)/ (make clean would delete \
+	sources): name a build directory of its own, e.g. O=build)
+endif
+
 BUILD		:= $(O)/$(ARCH)
 KERNEL		:= $(BUILD)/kernel.elf
 ISO		:= $(BUILD)/specialk.iso
@@ -98,8 +128,14 @@ $(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE)
 		scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
 		$(OBJS) $(ARCH_LIBS)
 
-# A BIOS ISO whose GRUB loads the kernel with multiboot2 (x86_64 only).
+# A BIOS ISO whose GRUB loads the kernel with multiboot2: x86_64 only.
+ifeq ($(ARCH),x86_64)
 iso: $(ISO)
+else
+iso:
+	@echo "make iso: the ISO boots a PC BIOS into GRUB's multiboot2, an x86_64 loader;" \
+		"ARM boots its ELF without one: make run ARCH=$(ARCH)" >&2; exit 2
+endif
 $(ISO): $(KERNEL) scripts/mkiso
 	$(Q)scripts/mkiso $(KERNEL) $@
 
@@ -107,16 +143,24 @@ deps:
 	$(Q)scripts/install-deps
 
 # QEMU's exit status is the kernel's verdict (include/kernel/panic.h): say it in words.
+# 0, 1 and 2 are not the kernel's: Ctrl-A x or a triple fault, QEMU refusing its
+# options, scripts/qemu's usage error. --interactive: Ctrl-C reaches the monitor
+# instead of killing QEMU; Ctrl-A x leaves.
 run: deps all
-	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(KERNEL) $(if $(CPU),--cpu $(CPU)) \
-		$(if $(SMP),--smp $(SMP)) $(if $(MEM),--mem $(MEM)) \
-		--append "monitor$(if $(APPEND), $(APPEND))" || status=$$?; \
+	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(KERNEL) --interactive \
+		$${CPU:+--cpu "$$CPU"} $${SMP:+--smp "$$SMP"} $${MEM:+--mem "$$MEM"} \
+		--append "monitor$${APPEND:+ $$APPEND}" || status=$$?; \
+	case $$status in \
+	0) echo "run: QEMU exited 0: left with Ctrl-A x, or a reset or triple fault"; exit 1;; \
+	1) echo "run: QEMU refused to start (its message is above): check CPU=, SMP=, MEM="; exit 2;; \
+	2) echo "run: usage error (scripts/qemu's message is above): check CPU=, SMP=, MEM=, APPEND="; \
+	   exit 2;; \
+	esac; \
 	verdict=$$(python3 scripts/lib/sklib/exits.py $$status); ok=$$?; \
 	echo "run: $$verdict"; exit $$ok
 
 debug: deps all
-	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) CPU="$(CPU)" SMP="$(SMP)" MEM="$(MEM)" \
-		APPEND="$(APPEND)" scripts/debug
+	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) scripts/debug
 
 sections: all
 	$(Q)$(READELF) -S -l -W $(KERNEL)
