@@ -7,6 +7,11 @@
  * is left as it is: QEMU ignores it, and setting it needs the UART's input
  * clock, which only the device tree knows, and the console comes first.
  * The registers are reached through the device window of asm/page.h.
+ *
+ * The FIFO enable bit is kept as found: changing it empties the receive
+ * FIFO, and with piped input QEMU has handed over the first byte before the
+ * kernel runs ("help" arrived as "elp"). With the FIFO off, QEMU holds
+ * further input back until each byte is read, so none is lost.
  */
 #include <asm/io.h>
 #include <asm/page.h>
@@ -71,7 +76,8 @@ void __init arch_console_init(void)
 	writel_relaxed(0, pl011 + UART_CR);
 	writel_relaxed(0, pl011 + UART_IMSC);
 	writel_relaxed(ICR_ALL, pl011 + UART_ICR);
-	writel_relaxed(LCR_H_WLEN_8 | LCR_H_FEN, pl011 + UART_LCR_H);
+	writel_relaxed(LCR_H_WLEN_8 | (readl_relaxed(pl011 + UART_LCR_H) & LCR_H_FEN),
+		       pl011 + UART_LCR_H);
 	writel_relaxed(CR_UARTEN | CR_TXE | CR_RXE, pl011 + UART_CR);
 	register_console(&pl011_console);
 }

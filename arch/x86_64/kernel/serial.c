@@ -1,8 +1,14 @@
 /*
  * The 16550 UART on COM1 (I/O port 0x3f8): the x86_64 console.
  *
- * 115200 baud, 8 data bits, no parity, one stop bit, FIFOs on. Output polls
- * the transmit-holding-register-empty bit; QEMU's -serial stdio shows it.
+ * 115200 baud, 8 data bits, no parity, one stop bit. Output polls the
+ * transmit-holding-register-empty bit; QEMU's -serial stdio shows it.
+ *
+ * The FIFOs are left as the firmware left them (off after SeaBIOS, on after
+ * GRUB): turning them on or clearing them throws away what the UART has
+ * already received, and with piped input QEMU hands the first byte over
+ * before the kernel runs ("help" arrived as "elp"). With the FIFOs off,
+ * QEMU holds further input back until each byte is read, so none is lost.
  */
 #include <asm/io.h>
 #include <kernel/console.h>
@@ -14,7 +20,6 @@
 #define UART_DLL	0	/* divisor low (DLAB = 1) */
 #define UART_IER	1	/* interrupt enable (DLAB = 0) */
 #define UART_DLM	1	/* divisor high (DLAB = 1) */
-#define UART_FCR	2
 #define UART_LCR	3
 #define UART_MCR	4
 #define UART_LSR	5
@@ -59,7 +64,6 @@ void __init arch_console_init(void)
 	outb(1, COM1 + UART_DLL);	/* 115200 / 1 */
 	outb(0, COM1 + UART_DLM);
 	outb(LCR_8N1, COM1 + UART_LCR);
-	outb(0x07, COM1 + UART_FCR);	/* enable and clear the FIFOs */
 	outb(0x03, COM1 + UART_MCR);	/* DTR, RTS */
 	register_console(&serial8250_console);
 }
