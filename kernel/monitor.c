@@ -5,15 +5,23 @@
  * be there (`peek`, a nofault read recovered through __ex_table) and watch
  * BUG() and WARN() trap through __bug_table.
  *
+ * Each command registers itself with monitor_command() in the section
+ * .monitor_commands, as the self-tests do with ktest_suite(): no list of
+ * commands is kept by hand, and `help` walks the section.
+ *
  * Input is polled: the UART's receive interrupt is not used, so the prompt
  * asks the console's read() for a byte in a loop (cpu_relax() between tries). A
  * line is edited as it is typed: backspace or DEL rubs out a character,
- * Ctrl-U the line, Ctrl-C abandons it; escape sequences (arrow keys) are
- * swallowed. Enter is CR, LF or CR LF.
+ * Ctrl-U the line, Ctrl-C abandons it; escape sequences (arrow keys, a
+ * terminal's OSC reports) are swallowed. Enter is CR, LF or CR LF.
+ * Ctrl-D (EOT) is the end of input: the line so far runs, then the
+ * session ends as `poweroff` does. A UART cannot see the end of a pipe,
+ * so scripts/qemu sends EOT when its own input ends.
  *
  * Output bypasses printk's levels (console_write), so `quiet` does not
  * silence the answers.
  */
+#include <asm/io.h>
 #include <asm/processor.h>
 #include <kernel/bug.h>
 #include <kernel/console.h>
@@ -35,17 +43,22 @@
 #define CTRL(c)		((c) & 0x1f)
 #define DEL		0x7f
 #define ESC		0x1b
+#define BEL		0x07
+#define EOT		CTRL('D')
 
 static bool monitor_requested;
 static int monitor_exit_status;
 /* The last byte was CR: an LF right after it is the same Enter (CR LF). */
 static bool after_cr;
 
+/* `monitor`, `monitor=on` or `monitor=off` (any kstrtobool() word). */
 static int __init set_monitor(char *val)
 {
-	(void)val;
-	monitor_requested = true;
-	return 0;
+	if (!*val) {
+		monitor_requested = true;
+		return 0;
+	}
+	return kstrtobool(val, &monitor_requested);
 }
 __setup("monitor", set_monitor);
 
@@ -77,33 +90,71 @@ static int getc_polled(void)
 }
 
 /*
- * Read one line into buf, echoing and editing it. An escape sequence is
- * ESC, then '[' or 'O' and parameter bytes up to a final byte in 0x40-0x7e.
+ * Escape sequences a terminal sends: CSI (ESC [, parameter bytes 0x20-0x3f,
+ * a final byte 0x40-0x7e: arrow keys), SS3 (ESC O and one byte: keypad
+ * keys) and OSC (ESC ], then text up to BEL or ESC \\: a terminal's answers
+ * about its colours or title). ESC followed by anything else is ESC alone,
+ * and that byte is an ordinary key: ESC then Enter still ends the line.
  */
-static void read_line(char *buf, size_t size)
+enum escape_state { ESC_NONE, ESC_START, ESC_CSI, ESC_SS3, ESC_OSC, ESC_OSC_ESC };
+
+/* Feed one byte to the escape parser; true if it belonged to a sequence. */
+static bool swallow_escape(enum escape_state *state, int c)
+{
+	switch (*state) {
+	case ESC_NONE:
+		if (c != ESC)
+			return false;
+		*state = ESC_START;
+		return true;
+	case ESC_START:
+		*state = c == '[' ? ESC_CSI : c == 'O' ? ESC_SS3 : c == ']' ? ESC_OSC : ESC_NONE;
+		return *state != ESC_NONE;
+	case ESC_CSI:
+		if (c >= 0x20 && c < 0x40)
+			return true;
+		*state = ESC_NONE;
+		return c >= 0x40 && c < 0x7f;
+	case ESC_SS3:
+		*state = ESC_NONE;
+		return c >= 0x20 && c < 0x7f;
+	case ESC_OSC:
+		if (c == BEL)
+			*state = ESC_NONE;
+		else if (c == ESC)
+			*state = ESC_OSC_ESC;
+		return true;
+	case ESC_OSC_ESC:
+		*state = c == '\\' ? ESC_NONE : ESC_OSC;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Read one line into buf, echoing and editing it. False when the input
+ * ended (EOT): buf then holds what was typed before it.
+ */
+static bool read_line(char *buf, size_t size)
 {
 	size_t len = 0;
-	bool in_escape = false;
+	enum escape_state escape = ESC_NONE;
 
 	for (;;) {
 		int c = getc_polled();
 		bool was_cr = after_cr;
 
 		after_cr = c == '\r';
-		if (in_escape) {
-			in_escape = c == '[' || c == 'O' || (c >= 0x20 && c < 0x40);
+		if (swallow_escape(&escape, c))
 			continue;
-		}
 		if (c == '\n' && was_cr)
 			continue;
-		if (c == '\r' || c == '\n') {
+		if (c == '\r' || c == '\n' || c == EOT) {
 			console_write("\n", 1);
 			buf[len] = '\0';
-			return;
+			return c != EOT;
 		}
-		if (c == ESC) {
-			in_escape = true;
-		} else if (c == '\b' || c == DEL) {
+		if (c == '\b' || c == DEL) {
 			if (len) {
 				len--;
 				console_write("\b \b", 3);
@@ -114,7 +165,7 @@ static void read_line(char *buf, size_t size)
 		} else if (c == CTRL('C')) {
 			console_write("^C\n", 3);
 			buf[0] = '\0';
-			return;
+			return true;
 		} else if (c >= ' ' && c < DEL) {
 			if (len + 1 < size) {
 				buf[len++] = c;
@@ -167,6 +218,12 @@ static int cmd_peek(int argc, char **argv)
 		return -EINVAL;
 	if (parse_address(argv[0], argv[1], &addr))
 		return 0;
+	/* A register read is not a look: it can take a byte or acknowledge an interrupt. */
+	if (is_ioremap_addr((const void *)addr)) {
+		monitor_printf("peek: 0x%lx is device memory: reading a register can change the "
+			       "device, so peek refuses\n", addr);
+		return 0;
+	}
 	if (get_kernel_nofault(value, (const unsigned long *)addr)) {
 		monitor_printf("0x%lx: the read faulted; fixup_exception() found the load in "
 			       "__ex_table and copy_from_kernel_nofault() returned -EFAULT\n",
@@ -230,39 +287,35 @@ static int cmd_poweroff(int argc, char **argv)
 	machine_exit(monitor_exit_status);
 }
 
-static int cmd_help(int argc, char **argv);
-
-static const struct monitor_command {
-	const char *name;
-	const char *args;
-	const char *help;
-	int (*run)(int argc, char **argv);
-} commands[] = {
-	{ "help", "", "this list", cmd_help },
-	{ "sections", "", "the special sections: start, end, size, entries", monitor_sections },
-	{ "initcalls", "", "the initcalls, level by level", monitor_initcalls },
-	{ "extable", "", "the exception table, symbolized", monitor_extable },
-	{ "percpu", "VAR", "a per-CPU variable on every CPU", monitor_percpu },
-	{ "alternatives", "", "the alternative() sites and what was patched",
-	  monitor_alternatives },
-	{ "ps", "", "the threads, with their wait channels", monitor_ps },
-	{ "meminfo", "", "RAM, free pages, the kernel image, init memory", cmd_meminfo },
-	{ "peek", "ADDR", "read a word that may not be mapped (hex or a symbol)", cmd_peek },
-	{ "bug", "", "BUG(): an oops through __bug_table (ends the kernel)", cmd_bug },
-	{ "warn", "", "WARN_ON(1): a warning through __bug_table, then go on", cmd_warn },
-	{ "poweroff", "", "leave QEMU", cmd_poweroff },
-};
-
+/* In name order: the section holds them in link order, which differs between compilers. */
 static int cmd_help(int argc, char **argv)
 {
+	const char *last = "";
+
 	(void)argv;
 	if (argc != 1)
 		return -EINVAL;
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		monitor_printf("  %-13s %-5s %s\n", commands[i].name, commands[i].args,
-			       commands[i].help);
-	return 0;
+	for (;;) {
+		const struct monitor_command *next = NULL;
+
+		for_each_section_entry(const struct monitor_command, __monitor_commands_start,
+				       __monitor_commands_end, c)
+			if (strcmp(c->name, last) > 0 && (!next || strcmp(c->name, next->name) < 0))
+				next = c;
+		if (!next)
+			return 0;
+		monitor_printf("  %-13s %-5s %s\n", next->name, next->args, next->help);
+		last = next->name;
+	}
 }
+
+monitor_command("help", "", "this list", cmd_help);
+monitor_command("meminfo", "", "RAM, free pages, the kernel image, init memory", cmd_meminfo);
+monitor_command("peek", "ADDR", "read a word of RAM that may not be mapped (hex or a symbol)",
+		cmd_peek);
+monitor_command("bug", "", "BUG(): an oops through __bug_table (ends the kernel)", cmd_bug);
+monitor_command("warn", "", "WARN_ON(1): a warning through __bug_table, then go on", cmd_warn);
+monitor_command("poweroff", "", "leave QEMU (so does Ctrl-D, the end of input)", cmd_poweroff);
 
 static void run_line(char *line)
 {
@@ -275,9 +328,8 @@ static void run_line(char *line)
 	}
 	if (argc == 0)
 		return;
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
-		const struct monitor_command *c = &commands[i];
-
+	for_each_section_entry(const struct monitor_command, __monitor_commands_start,
+			       __monitor_commands_end, c) {
 		if (strcmp(argv[0], c->name) != 0)
 			continue;
 		if (c->run(argc, argv) == -EINVAL)
@@ -295,8 +347,14 @@ void monitor_run(int exit_status)
 	monitor_printf("Special K monitor: type 'help' for the commands, "
 		       "'poweroff' to leave QEMU\n");
 	for (;;) {
+		bool more;
+
 		monitor_printf("sk> ");
-		read_line(line, sizeof(line));
+		more = read_line(line, sizeof(line));
 		run_line(line);
+		if (!more)
+			break;
 	}
+	monitor_printf("end of input: leaving QEMU with status %d\n", monitor_exit_status);
+	machine_exit(monitor_exit_status);
 }

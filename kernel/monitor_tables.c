@@ -40,6 +40,8 @@ static const struct section_row section_rows[] = {
 	{ "__ex_table", __start___ex_table, __stop___ex_table,
 	  sizeof(struct exception_table_entry) },
 	{ ".ktest_suites", __ktest_suites_start, __ktest_suites_end, sizeof(void *) },
+	{ ".monitor_commands", __monitor_commands_start, __monitor_commands_end,
+	  sizeof(struct monitor_command) },
 	{ ".data..percpu", __per_cpu_start, __per_cpu_end, 0 },
 	{ "init region", __init_begin, __init_end, 0 },
 	{ ".init.text", _sinittext, _einittext, 0 },
@@ -63,7 +65,7 @@ static const char *section_state(const struct section_row *r)
 	return initmem_freed_pages ? "init, freed" : "init";
 }
 
-int monitor_sections(int argc, char **argv)
+static int monitor_sections(int argc, char **argv)
 {
 	(void)argv;
 	if (argc != 1)
@@ -83,6 +85,7 @@ int monitor_sections(int argc, char **argv)
 	}
 	return 0;
 }
+monitor_command("sections", "", "the special sections: start, end, size, entries", monitor_sections);
 
 /* The function an entry calls, from the entry's own name: nothing is read from the entry. */
 static void print_initcall_entry(initcall_t *entry, const char *suffix)
@@ -106,7 +109,7 @@ static void print_initcall_entry(initcall_t *entry, const char *suffix)
 	}
 }
 
-int monitor_initcalls(int argc, char **argv)
+static int monitor_initcalls(int argc, char **argv)
 {
 	size_t total = 0;
 
@@ -128,6 +131,7 @@ int monitor_initcalls(int argc, char **argv)
 		       "names from kallsyms");
 	return 0;
 }
+monitor_command("initcalls", "", "the initcalls, level by level", monitor_initcalls);
 
 /* The fixup, as fixup_exception() applies it; registers are struct pt_regs slots. */
 static void print_extable_entry(size_t i, const struct exception_table_entry *e)
@@ -145,7 +149,7 @@ static void print_extable_entry(size_t i, const struct exception_table_entry *e)
 	monitor_printf("\n");
 }
 
-int monitor_extable(int argc, char **argv)
+static int monitor_extable(int argc, char **argv)
 {
 	size_t i = 0;
 
@@ -159,6 +163,7 @@ int monitor_extable(int argc, char **argv)
 		print_extable_entry(i++, e);
 	return 0;
 }
+monitor_command("extable", "", "the exception table, symbolized", monitor_extable);
 
 /* One CPU's copy of a per-CPU variable: &var + __per_cpu_offset[cpu]. */
 static void print_percpu(unsigned int cpu, unsigned long var, unsigned long size)
@@ -178,7 +183,7 @@ static void print_percpu(unsigned int cpu, unsigned long var, unsigned long size
 			       size > sizeof(value) ? " (first 8 bytes)" : "");
 }
 
-int monitor_percpu(int argc, char **argv)
+static int monitor_percpu(int argc, char **argv)
 {
 	unsigned long var, size;
 
@@ -206,6 +211,7 @@ int monitor_percpu(int argc, char **argv)
 		print_percpu(cpu, var, size);
 	return 0;
 }
+monitor_command("percpu", "VAR", "a per-CPU variable on every CPU", monitor_percpu);
 
 /*
  * .altinstructions and .altinstr_replacement are freed before the monitor
@@ -244,7 +250,7 @@ static int __init note_alternatives(void)
 }
 late_initcall(note_alternatives);
 
-int monitor_alternatives(int argc, char **argv)
+static int monitor_alternatives(int argc, char **argv)
 {
 	(void)argv;
 	if (argc != 1)
@@ -265,8 +271,10 @@ int monitor_alternatives(int argc, char **argv)
 		monitor_printf("(%u more not shown)\n", alt_sites_total - ALT_SITES_MAX);
 	return 0;
 }
+monitor_command("alternatives", "", "the alternative() sites and what was patched",
+		monitor_alternatives);
 
-int monitor_ps(int argc, char **argv)
+static int monitor_ps(int argc, char **argv)
 {
 	(void)argv;
 	if (argc != 1)
@@ -274,3 +282,4 @@ int monitor_ps(int argc, char **argv)
 	show_threads(monitor_printf);
 	return 0;
 }
+monitor_command("ps", "", "the threads, with their wait channels", monitor_ps);

@@ -73,6 +73,14 @@
 	. = ALIGN(8);						\
 	BOUNDED_SECTION(.init.ktest_suites, __ktest_init_suites_start, __ktest_init_suites_end)
 
+/* The serial monitor's commands (struct monitor_command), found by kernel/monitor.c. */
+#define MONITOR_COMMANDS					\
+	. = ALIGN(8);						\
+	.monitor_commands : AT_LOAD(.monitor_commands) {	\
+		BOUNDED_SECTION(.monitor_commands, __monitor_commands_start, \
+				__monitor_commands_end)		\
+	}
+
 /* Benchmark cases (struct bench_case), run at the end of boot by `bench` (kernel/bench.c). */
 #define BENCH_CASES						\
 	. = ALIGN(8);						\

@@ -5,7 +5,11 @@
  * it the kernel leaves QEMU after the self-tests, as test runs want.
  *
  * kernel/monitor.c has the prompt, line editing and the commands about
- * memory; kernel/monitor_tables.c the commands that walk the tables.
+ * memory; kernel/monitor_tables.c the commands that walk the tables. Each
+ * command is a struct monitor_command in the section .monitor_commands
+ * (monitor_command(), gathered by MONITOR_COMMANDS in
+ * linker/sections.lds.h): the prompt finds them between its start/stop
+ * symbols, as the ktest runner finds its suites.
  */
 #ifndef _KERNEL_MONITOR_H
 #define _KERNEL_MONITOR_H
@@ -18,13 +22,20 @@ bool monitor_wanted(void);
 /* The prompt, forever; `poweroff` leaves QEMU with exit_status. */
 void __noreturn monitor_run(int exit_status);
 
+struct monitor_command {
+	const char *name;
+	const char *args;	/* for `help` and the usage line, e.g. "ADDR" */
+	const char *help;
+	/* argv[0] is the command's name; -EINVAL prints the usage line. */
+	int (*run)(int argc, char **argv);
+};
+
+/* Register fn as the command `name`: one entry in .monitor_commands. */
+#define monitor_command(name, args, help, fn)					\
+	static const struct monitor_command __monitor_command_##fn __used	\
+	__section(".monitor_commands") __aligned(sizeof(void *)) = { name, args, help, fn }
+
 /* Shared by the two files of the monitor. */
 __printf(1, 2) int monitor_printf(const char *fmt, ...);
-int monitor_sections(int argc, char **argv);
-int monitor_initcalls(int argc, char **argv);
-int monitor_extable(int argc, char **argv);
-int monitor_percpu(int argc, char **argv);
-int monitor_alternatives(int argc, char **argv);
-int monitor_ps(int argc, char **argv);
 
 #endif

@@ -36,6 +36,7 @@ struct ktest_suite;
 extern const struct ktest_suite *const __ktest_suites_start[], *const __ktest_suites_end[];
 extern const struct ktest_suite *const __ktest_init_suites_start[],
 	*const __ktest_init_suites_end[];
+extern char __monitor_commands_start[], __monitor_commands_end[];
 
 extern initcall_t __initcall_start[], __initcall_end[];
 /* Each level's first entry: __initcallearly_start, __initcall0_start ... */

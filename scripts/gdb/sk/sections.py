@@ -19,6 +19,8 @@ ROWS = [
      "struct ktest_suite *", "ktest_suite()"),
     (".bench_cases", "__bench_cases_start", "__bench_cases_end", "struct bench_case",
      "bench_case()"),
+    (".monitor_commands", "__monitor_commands_start", "__monitor_commands_end",
+     "struct monitor_command", "monitor_command()"),
     (".data..percpu", "__per_cpu_start", "__per_cpu_end", None, "DEFINE_PER_CPU()"),
     ("init region", "__init_begin", "__init_end", None, "free_initmem() frees it"),
     (".init.text", "_sinittext", "_einittext", None, "__init"),

@@ -10,6 +10,7 @@
 #ifndef _ASM_IO_H
 #define _ASM_IO_H
 
+#include <asm/page.h>
 #include <kernel/types.h>
 
 #define mb()	__asm__ __volatile__("dsb sy" ::: "memory")
@@ -42,6 +43,18 @@ static inline void writel(u32 v, volatile void *addr)
 {
 	wmb();
 	writel_relaxed(v, addr);
+}
+
+/*
+ * Whether addr lies in the device window (asm/page.h), where the board's
+ * registers are mapped. Linux's name; the monitor's `peek` refuses to read
+ * there.
+ */
+static inline bool is_ioremap_addr(const volatile void *addr)
+{
+	unsigned long a = (unsigned long)addr;
+
+	return a >= IO_VIRT_BASE && a - IO_VIRT_BASE < IO_SIZE;
 }
 
 #endif
