@@ -7,12 +7,19 @@
  * between suites, which KTAP allows. Lines go through console_write(), not
  * printk(), so loglevel= and quiet never hide a result. A case that ends
  * with fewer free pages than it started with fails: leaks are found here.
+ *
+ * A ktest.filter= that matches no suite runs nothing: the plan is 1..0
+ * (valid KTAP), a diagnostic says why, and ktest_exit_status() answers 35
+ * (the self-tests did not all pass), never 33: a mistyped filter must not
+ * read as a clean run.
  */
 #include <kernel/console.h>
 #include <kernel/glob.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
 #include <kernel/sections.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
@@ -21,6 +28,7 @@ static int next_suite_number = 1;
 /* ktest.filter=GLOB: only suites whose name matches run (and count in the plan). */
 static char filter[64] = "*";
 static int failed_cases;
+static bool none_selected;
 
 static __printf(1, 2) void ktap(const char *fmt, ...)
 {
@@ -140,6 +148,10 @@ void __init ktest_run_init_suites(void)
 		       count_selected(__ktest_suites_start, __ktest_suites_end);
 
 	ktap("KTAP version 1\n1..%zu\n", total);
+	if (!total) {
+		none_selected = true;
+		ktap("# ktest: no self-test ran: ktest.filter=%s matches no suite\n", filter);
+	}
 	run_table(__ktest_init_suites_start, __ktest_init_suites_end);
 }
 
@@ -148,7 +160,11 @@ void ktest_run_suites(void)
 	run_table(__ktest_suites_start, __ktest_suites_end);
 }
 
-int ktest_failures(void)
+int ktest_exit_status(void)
 {
-	return failed_cases;
+	if (failed_cases)
+		pr_info("ktest: %d test case(s) failed\n", failed_cases);
+	else if (none_selected)
+		pr_info("ktest: no self-test ran (ktest.filter=%s)\n", filter);
+	return failed_cases || none_selected ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS;
 }

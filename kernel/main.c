@@ -39,7 +39,7 @@ enum system_states system_state = SYSTEM_BOOTING;
  */
 static void __noinline __noreturn rest_init(void)
 {
-	int failed;
+	int status;
 
 	/* 17. Give the init sections' pages back (no __init code or data after
 	 *     this), then make .rodata read-only: from here no page is W+X. */
@@ -58,13 +58,11 @@ static void __noinline __noreturn rest_init(void)
 	 *     says how the tests went, or, with `monitor`, first give a prompt. */
 	bench_run();
 	sched_debug_show();
-	failed = ktest_failures();
-	if (failed)
-		pr_info("ktest: %d test case(s) failed\n", failed);
+	status = ktest_exit_status();
 	if (monitor_wanted())
-		monitor_run(failed ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS);
+		monitor_run(status);
 	pr_info("Special K: boot complete, exiting QEMU\n");
-	machine_exit(failed ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS);
+	machine_exit(status);
 }
 
 void __init __noreturn start_kernel(void)

@@ -12,6 +12,7 @@
 #include <kernel/kthread.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
+#include <kernel/smp.h>
 #include <kernel/timer.h>
 
 #include "sched_internal.h"
@@ -63,6 +64,11 @@ const char *thread_state_name(enum thread_state state)
 	}
 }
 
+/*
+ * Every CPU the firmware lists has an idle thread, made ready to run; on a
+ * CPU that never came up (maxcpus=, nosmp) it never has: state "-",
+ * "offline" where the wait channel goes.
+ */
 void show_threads(int (*print)(const char *fmt, ...))
 {
 	print("  PID NAME             S CPU   SWITCHES WCHAN\n");
@@ -74,7 +80,10 @@ void show_threads(int (*print)(const char *fmt, ...))
 			continue;
 		unsigned long wchan = get_wchan(t);
 
-		if (wchan)
+		if (t->is_idle && !cpu_online(t->cpu))
+			print("%5d %-16s - %3d %10lu offline\n", t->id, t->name, t->cpu,
+			      t->nr_switches);
+		else if (wchan)
 			print("%5d %-16s %s %3d %10lu %ps\n", t->id, t->name,
 			      thread_state_name(state), t->cpu, t->nr_switches, (void *)wchan);
 		else

@@ -57,8 +57,12 @@ __printf(1, 2) void ktest_diag(const char *fmt, ...);
 /* The init table first (it prints the KTAP header), then the other one. */
 void ktest_run_init_suites(void);
 void ktest_run_suites(void);
-/* How many cases failed so far (the boot's exit status depends on it). */
-int ktest_failures(void);
+/*
+ * The boot's verdict for QEMU's exit status, said in words when it is not a
+ * pass: QEMU_EXIT_PASS when at least one suite ran and no case failed, else
+ * QEMU_EXIT_TESTS_FAILED (some case failed, or ktest.filter matched nothing).
+ */
+int ktest_exit_status(void);
 
 #define KTEST_EXPECT_TRUE(t, cond)						\
 	do {									\

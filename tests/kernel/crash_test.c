@@ -34,9 +34,10 @@ static int __noinline crash_null_deref(void)
 	return *p;
 }
 
-static void __noinline crash_bug(void)
+static int __noinline crash_bug(void)
 {
 	BUG();
+	return 0;
 }
 
 /*
@@ -70,27 +71,47 @@ static int __noinline crash_execute_nx(void)
 	return fn();
 }
 
+static int __noinline crash_divide_report(void)
+{
+	int r = crash_divide();
+
+	pr_warn("crash: 100 / 0 gave %d: this CPU does not trap on division by zero\n", r);
+	return r;
+}
+
+static int __noinline crash_panic(void)
+{
+	panic("crash=panic on the command line");
+}
+
+static int __noinline crash_stack(void)
+{
+	return crash_stack_overflow(0);
+}
+
+static const struct crash_mode {
+	const char *name;
+	int (*crash)(void);
+} crash_modes[] __initconst = {
+	{ "null", crash_null_deref },
+	{ "bug", crash_bug },
+	{ "stack", crash_stack },
+	{ "divide", crash_divide_report },
+	{ "nx", crash_execute_nx },
+	{ "panic", crash_panic },
+};
+
+/* The mode is known before a word is said: an unknown one is reported, not announced. */
 static int __init crash_test(void)
 {
 	if (!crash_mode[0])
 		return 0;
-	pr_info("crash: crashing on purpose (crash=%s)\n", crash_mode);
-	if (strcmp(crash_mode, "null") == 0)
-		return crash_null_deref();
-	if (strcmp(crash_mode, "bug") == 0)
-		crash_bug();
-	if (strcmp(crash_mode, "stack") == 0)
-		return crash_stack_overflow(0);
-	if (strcmp(crash_mode, "divide") == 0) {
-		int r = crash_divide();
-
-		pr_warn("crash: 100 / 0 gave %d: this CPU does not trap on division by zero\n", r);
-		return r;
+	for (size_t i = 0; i < ARRAY_SIZE(crash_modes); i++) {
+		if (strcmp(crash_mode, crash_modes[i].name) == 0) {
+			pr_info("crash: crashing on purpose (crash=%s)\n", crash_mode);
+			return crash_modes[i].crash();
+		}
 	}
-	if (strcmp(crash_mode, "nx") == 0)
-		return crash_execute_nx();
-	if (strcmp(crash_mode, "panic") == 0)
-		panic("crash=panic on the command line");
 	pr_warn("crash: unknown mode '%s' (null, bug, stack, divide, nx, panic)\n", crash_mode);
 	return -22;
 }

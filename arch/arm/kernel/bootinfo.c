@@ -75,7 +75,7 @@ static void __init parse_psci(const struct fdt *fdt)
 
 static void __init parse_cpus(const struct fdt *fdt)
 {
-	int cpus = fdt_path_offset(fdt, "/cpus");
+	int cpus = fdt_path_offset(fdt, "/cpus"), ignored = 0;
 
 	if (cpus < 0)
 		return;
@@ -87,12 +87,14 @@ static void __init parse_cpus(const struct fdt *fdt)
 		    fdt_read_reg(fdt, cpus, node, 0, &hwid, &unused))
 			continue;
 		if (boot_info.nr_cpus == NR_CPUS) {
-			pr_warn("boot: more than %d CPUs, ignoring MPIDR %#llx\n", NR_CPUS,
-				(unsigned long long)hwid);
+			ignored++;
 			continue;
 		}
 		boot_info.cpu_hwid[boot_info.nr_cpus++] = hwid;
 	}
+	if (ignored)
+		pr_warn("boot: %d CPU%s past NR_CPUS (%d) ignored\n", ignored,
+			ignored == 1 ? "" : "s", NR_CPUS);
 }
 
 static void __init reserve_device_tree(const struct fdt *fdt)

@@ -107,12 +107,15 @@ static const struct acpi_table_header *__init find_table(const struct acpi_rsdp 
 	return NULL;
 }
 
+/* CPUs past NR_CPUS: counted, and reported in one line at the end. */
+static int cpus_ignored __initdata;
+
 static void __init add_cpu(unsigned long apic_id, u32 flags)
 {
 	if (!(flags & (MADT_ENABLED | MADT_ONLINE_CAPABLE)))
 		return;
 	if (boot_info.nr_cpus == NR_CPUS) {
-		pr_warn("ACPI: more than %d CPUs, APIC id %lu ignored\n", NR_CPUS, apic_id);
+		cpus_ignored++;
 		return;
 	}
 	boot_info.cpu_hwid[boot_info.nr_cpus++] = apic_id;
@@ -146,6 +149,9 @@ void __init acpi_find_cpus(void)
 			add_cpu(id, flags);
 		}
 	}
-	pr_info("ACPI: MADT lists %d CPU%s\n", boot_info.nr_cpus,
-		boot_info.nr_cpus == 1 ? "" : "s");
+	pr_info("ACPI: MADT lists %d CPU%s\n", boot_info.nr_cpus + cpus_ignored,
+		boot_info.nr_cpus + cpus_ignored == 1 ? "" : "s");
+	if (cpus_ignored)
+		pr_warn("ACPI: %d CPU%s past NR_CPUS (%d) ignored\n", cpus_ignored,
+			cpus_ignored == 1 ? "" : "s", NR_CPUS);
 }
