@@ -74,6 +74,7 @@
 #define BOOT_STACK_SIZE		16384
 #define EXCEPTION_STACK_SIZE	4096
 
+	.cfi_sections .debug_frame		/* unwind tables for gdb (no .eh_frame) */
 	.section .head.text, "ax"
 	.arm
 	.arch_extension virt
@@ -81,6 +82,14 @@
 	.globl stext
 	.type	stext, %function
 stext:
+	/*
+	 * For gdb: no caller. Without unwind information gdb's guess at this
+	 * frame finds the same frame again ("previous frame identical to this
+	 * frame (corrupt stack?)"); the return address is undefined here, so
+	 * backtraces end at this frame. Our own unwinder stops at fp = 0.
+	 */
+	.cfi_startproc
+	.cfi_undefined 14			/* lr */
 	/* 0. The PMU cycle counter, from 0: under -icount it counts instructions (kernel/bench.c). */
 	mov	r4, #5				/* PMCR.E | PMCR.C */
 	mcr	p15, 0, r4, c9, c12, 0		/* PMCR */
@@ -184,6 +193,7 @@ start_high:
 	bl	start_kernel
 7:	wfi
 	b	7b
+	.cfi_endproc
 	.size	stext, . - stext
 	.ltorg
 

@@ -28,6 +28,7 @@
 #define SCTLR_SET	((1 << 0) | (1 << 2) | (1 << 11) | (1 << 12))
 #define SCTLR_CLEAR	((1 << 1) | (1 << 13) | (1 << 28) | (1 << 29) | (1 << 30))
 
+	.cfi_sections .debug_frame
 	.section .init.text, "ax"
 	.arm
 	.arch_extension virt
@@ -35,6 +36,8 @@
 	.globl secondary_entry
 	.type	secondary_entry, %function
 secondary_entry:
+	.cfi_startproc				/* no caller: see stext in head.S */
+	.cfi_undefined 14			/* lr */
 	mov	r8, r0				/* the CPU number, kept across the steps */
 	isb
 	mrrc	p15, 1, r6, r7, c14		/* CNTVCT: when this CPU started, for its report */
@@ -93,5 +96,6 @@ secondary_high:
 	bl	arm_secondary_start
 2:	wfi
 	b	2b
+	.cfi_endproc
 	.size	secondary_entry, . - secondary_entry
 	.ltorg

@@ -6,6 +6,7 @@
  * back into whatever called cpu_switch_to() in that thread (the frame:
  * asm/switch_to.h). In .sched.text: get_wchan() must skip it.
  */
+	.cfi_sections .debug_frame
 	.section .sched.text, "ax"
 	.arm
 	.globl	cpu_switch_to
@@ -22,7 +23,10 @@ cpu_switch_to:
 	.globl	ret_from_kthread
 	.type	ret_from_kthread, %function
 ret_from_kthread:
+	.cfi_startproc				/* no caller: see stext in head.S */
+	.cfi_undefined 14			/* lr */
 	mov	r0, r4
 	bl	kthread_start
 	udf	#0
+	.cfi_endproc
 	.size	ret_from_kthread, . - ret_from_kthread

@@ -31,6 +31,7 @@
 #define BOOT_STACK_SIZE	16384
 #define PML4_INDEX_DIRECT ((PAGE_OFFSET >> 39) & 511)
 
+	.cfi_sections .debug_frame		/* unwind tables for gdb (no .eh_frame) */
 	.section .head.text, "ax"
 	.code32
 
@@ -127,6 +128,13 @@ startup_64_low:
 	jmp	*%rax
 
 startup_64:
+	/*
+	 * For gdb: no caller. The return address is undefined here, so
+	 * backtraces end at this frame instead of at a made-up one at address 0.
+	 * Our own unwinder stops at %rbp = 0.
+	 */
+	.cfi_startproc
+	.cfi_undefined rip
 	movl	$0x10, %eax
 	movw	%ax, %ds
 	movw	%ax, %es
@@ -158,6 +166,7 @@ startup_64:
 1:	cli
 	hlt
 	jmp	1b
+	.cfi_endproc
 
 	.section .rodata
 	.balign 8

@@ -8,6 +8,7 @@
  * thread (asm/switch_to.h has the frame). In .sched.text: it is part of
  * every wait, and get_wchan() must skip it.
  */
+	.cfi_sections .debug_frame
 	.section .sched.text, "ax"
 	.globl cpu_switch_to
 	.type	cpu_switch_to, @function
@@ -34,7 +35,10 @@ cpu_switch_to:
 	.globl ret_from_kthread
 	.type	ret_from_kthread, @function
 ret_from_kthread:
+	.cfi_startproc				/* no caller: see startup_64 in head.S */
+	.cfi_undefined rip
 	movq	%rbx, %rdi
 	call	kthread_start
 	ud2
+	.cfi_endproc
 	.size	ret_from_kthread, . - ret_from_kthread

@@ -34,6 +34,7 @@
 #define TR_DATA		0x10
 #define TR_CODE32	0x18	/* ... plus 32-bit code for the middle step */
 
+	.cfi_sections .debug_frame
 	.section .init.rodata, "a"
 	.balign 16
 	.globl trampoline_start
@@ -109,6 +110,8 @@ trampoline_end:
 	.code64
 	.globl secondary_startup_64
 secondary_startup_64:
+	.cfi_startproc				/* no caller: see startup_64 in head.S */
+	.cfi_undefined rip
 	/* Every CPU runs on the kernel's page tables: the trampoline's go away. */
 	movq	secondary_boot + SECONDARY_BOOT_CR3(%rip), %rax
 	movq	%rax, %cr3
@@ -118,3 +121,4 @@ secondary_startup_64:
 1:	cli
 	hlt
 	jmp	1b
+	.cfi_endproc

@@ -10,6 +10,8 @@
 # expect: str = 0x[0-9a-f]+ <__setup_str_\w+> "
 # expect: ^#0 +set_initcall_debug
 # expect: parse_args
+# expect: ^#\d+ +0x[0-9a-f]+ in (startup_64|stext) \(\) at arch/\w+/boot/head\.S:\d+$
+# reject: corrupt stack|^#\d+ +0x0+ in \?\?
 # expect: ^\$\d+ = true
 
 # The whole table: name, handler, early or not.

@@ -15,6 +15,7 @@
 # expect: <__aeabi_uidiv>:\s+b\s+0x[0-9a-f]+ <udivmod32_generic>
 # expect: ^Value returned is \$\d+ = [1-9]
 # expect: <__aeabi_uidiv>:\s+udiv\s+r0, r0, r1
+# expect: ^\.altinstructions: \d+ sites; CPU features read; apply_alternatives\(\) has run$
 # expect: __aeabi_uidiv\+0x0 +idiva +cpu has it: yes +patched
 
 # Every site, before anything is patched.

@@ -16,6 +16,7 @@
 # expect: <memcpy>:\s+jmp\s+0x[0-9a-f]+ <memcpy_generic>
 # expect: ^Value returned is \$\d+ = [1-9]
 # expect: <memcpy>:\s+nop
+# expect: ^\.altinstructions: \d+ sites; CPU features read; apply_alternatives\(\) has run$
 # expect: memcpy\+0x0 +erms +cpu has it: yes +patched
 
 # Every site, before anything is patched.
