@@ -56,10 +56,23 @@ HOSTCFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror
 
 include arch/$(ARCH)/arch.mk
 
+# The toolchain: the GNU one named by one prefix, CROSS_COMPILE (arch.mk gives
+# each arch's default, e.g. arm-none-eabi-), or with LLVM=1 clang, told the
+# target (CLANG_TARGET, from arch.mk), and LLVM's own tools.
 ifeq ($(LLVM),1)
+CC		:= clang --target=$(CLANG_TARGET)
+LD		:= ld.lld
+NM		:= llvm-nm
+OBJDUMP		:= llvm-objdump
+READELF		:= llvm-readelf
 COMPILER_FLAGS	:=
 COMPILER_NAME	:= clang
 else
+CC		:= $(CROSS_COMPILE)gcc
+LD		:= $(CROSS_COMPILE)ld
+NM		:= $(CROSS_COMPILE)nm
+OBJDUMP		:= $(CROSS_COMPILE)objdump
+READELF		:= $(CROSS_COMPILE)readelf
 # gcc would turn a byte loop in memset() into a call to memset().
 COMPILER_FLAGS	:= -fno-tree-loop-distribute-patterns
 COMPILER_NAME	:= gcc
@@ -79,9 +92,14 @@ CFLAGS		:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 ASFLAGS		:= -D__ASSEMBLER__ -g -MMD -MP -fno-pic -fno-pie -Wa,--noexecstack $(ARCH_CFLAGS)
 LDFLAGS		:= -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none $(ARCH_LDFLAGS)
 
-GENERIC_SRCS	:= $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c)
-OBJS		:= $(patsubst %.c,$(BUILD)/%.o,$(GENERIC_SRCS)) \
-		   $(addprefix $(BUILD)/arch/$(ARCH)/,$(ARCH_OBJS))
+# Every .c and .S in these folders is built, generic and arch alike: with no
+# configuration to choose among files (Linux lists obj-y for Kconfig's sake),
+# adding a file is all it takes. Sorted, so the link order (and with it the
+# order of initcalls within a level) does not depend on the file system.
+SRCS		:= $(sort $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c \
+		     tests/kernel/*.c tests/kernel/$(ARCH)/*.c)) \
+		   $(sort $(wildcard arch/$(ARCH)/*/*.c arch/$(ARCH)/*/*.S))
+OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
 
 KALLSYMS	:= $(O)/tools/kallsyms
 CHECKSECTIONS	:= $(O)/tools/checksections
@@ -90,43 +108,57 @@ SORTTABLE	:= $(O)/tools/sorttable
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all iso run debug check bench sections clean deps host-tests
+.PHONY: all iso run debug check bench sections clean deps host-tests FORCE
 
 all: $(KERNEL)
 
-$(BUILD)/%.o: %.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+# Each file is made by a command recorded in FILE.cmd, and remade when a
+# prerequisite is newer or the command differs (Kbuild's if_changed): after
+# `make`, `make LLVM=1` (or other flags) into the same O= rebuilds every
+# object, so no kernel links objects of two compilers.
+#
+# $(call if_changed,NAME,LABEL): run cmd_NAME if needed, showing "LABEL"
+# (the command itself with V=1), and record it. V= is not part of a command:
+# link-kernel.sh finds it in the environment, where make puts it.
+str_differs	= $(subst x$(1),,x$(2))$(subst x$(2),,x$(1))
+escsq		= $(subst ','\'',$(1))
+if_changed	= $(if $(filter-out FORCE,$?)$(call str_differs,$(strip $(cmd_$(1))),$(strip \
+		       $(if $(wildcard $@.cmd),$(file <$@.cmd)))), \
+		  @set -e; mkdir -p $(@D); \
+		  echo '$(call escsq,$(if $(Q),  $(2),$(cmd_$(1))))'; \
+		  $(cmd_$(1)); printf '%s\n' '$(call escsq,$(cmd_$(1)))' > $@.cmd)
 
-$(BUILD)/%.o: %.S
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  AS      $<")
-	$(Q)$(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
+cmd_cc		= $(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+cmd_as		= $(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
+cmd_lds		= $(CC) $(CPPFLAGS) -E -P -x c -D__ASSEMBLER__ -MMD -MP -MT $@ -MF $@.d $< -o $@
+cmd_hostcc	= $(HOSTCC) $(HOSTCFLAGS) $(filter %.c,$^) -o $@
+cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
+		  CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
+		  LDFLAGS="$(LDFLAGS)" \
+		  scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
+		  $(OBJS) $(ARCH_LIBS)
 
-$(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  LDS     $<")
-	$(Q)$(CC) $(CPPFLAGS) -E -P -x c -D__ASSEMBLER__ -MMD -MP -MT $@ -MF $@.d $< -o $@
+$(BUILD)/%.o: %.c FORCE
+	$(call if_changed,cc,CC      $<)
 
-$(O)/tools/%: scripts/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  HOSTCC  $<")
-	$(Q)$(HOSTCC) $(HOSTCFLAGS) $< -o $@
+$(BUILD)/%.o: %.S FORCE
+	$(call if_changed,as,AS      $<)
+
+$(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
+	$(call if_changed,lds,LDS     $<)
+
+$(O)/tools/%: scripts/%.c FORCE
+	$(call if_changed,hostcc,HOSTCC  $<)
 
 # The two tools that read ELF files share scripts/elffile.c.
-$(CHECKSECTIONS) $(SORTTABLE): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  HOSTCC  $<")
-	$(Q)$(HOSTCC) $(HOSTCFLAGS) scripts/$*.c scripts/elffile.c -o $@
+$(CHECKSECTIONS) $(SORTTABLE): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
+	$(call if_changed,hostcc,HOSTCC  $<)
 
-$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh
-	@$(if $(Q),echo "  LINK    $@")
-	$(Q)LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
-		CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
-		LDFLAGS="$(LDFLAGS)" V="$(V)" \
-		scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
-		$(OBJS) $(ARCH_LIBS)
+$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) \
+		scripts/link-kernel.sh FORCE
+	$(call if_changed,link,LINK    $@)
+
+FORCE:
 
 # A BIOS ISO whose GRUB loads the kernel with multiboot2: x86_64 only.
 ifeq ($(ARCH),x86_64)

@@ -1,20 +1,15 @@
-# 32-bit ARM (ARMv7-A, QEMU's virt board): compiler flags and the objects
-# of this arch. Included by the top Makefile with ARCH=arm.
+# 32-bit ARM (ARMv7-A, QEMU's virt board): toolchain and compiler flags of
+# this arch (its objects are every .c and .S under arch/arm/, see Makefile). Included by the top Makefile with ARCH=arm.
+
+# The bare-metal GNU toolchain, arm-none-eabi-gcc, -ld, -nm...: CROSS_COMPILE=
+# names another. LLVM=1 uses clang for this target.
+CROSS_COMPILE	?= arm-none-eabi-
+CLANG_TARGET	:= armv7a-none-eabi
 
 ifeq ($(LLVM),1)
-CC		:= clang --target=armv7a-none-eabi
-LD		:= ld.lld
-NM		:= llvm-nm
-OBJDUMP		:= llvm-objdump
-READELF		:= llvm-readelf
 # clang's way of saying "no FPU, no NEON".
 FPU_CFLAGS	:= -mfpu=none
 else
-CC		:= arm-none-eabi-gcc
-LD		:= arm-none-eabi-ld
-NM		:= arm-none-eabi-nm
-OBJDUMP		:= arm-none-eabi-objdump
-READELF		:= arm-none-eabi-readelf
 # gcc's: core registers only, so no VFP/NEON register is ever touched.
 FPU_CFLAGS	:= -mgeneral-regs-only
 endif
@@ -33,10 +28,4 @@ ARCH_LDFLAGS	:=
 # multilib for these flags is Thumb-2 code, which ARM code calls through
 # blx (the linker turns bl into blx for Thumb targets).
 LIBGCC_FLAGS	:= -march=armv7-a -marm -mfloat-abi=soft -print-libgcc-file-name
-ARCH_LIBS	:= $(shell arm-none-eabi-gcc $(LIBGCC_FLAGS))
-
-ARCH_OBJS	:= boot/head.o kernel/entry.o kernel/traps.o kernel/bootinfo.o \
-		   kernel/exit.o kernel/pl011.o kernel/time.o mm/pgtable.o
-ARCH_OBJS	+= kernel/cpufeature.o kernel/alternative.o lib/crc32-armv8.o lib/div.o lib/aeabi_div.o
-ARCH_OBJS	+= boot/secondary.o kernel/smp.o kernel/psci.o
-ARCH_OBJS	+= kernel/gic.o kernel/irq.o kernel/arch_timer.o kernel/irq_entry.o kernel/switch.o
+ARCH_LIBS	:= $(shell $(CROSS_COMPILE)gcc $(LIBGCC_FLAGS))

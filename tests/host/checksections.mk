@@ -2,7 +2,7 @@
 # on small objects, for both kernel architectures.
 #
 # Each tests/host/checksections/<case>.c is compiled as kernel code is (gcc
-# for x86_64 with -mcmodel=kernel, arm-none-eabi-gcc for ARMv7 in ARM mode;
+# for x86_64 with -mcmodel=kernel, $(CROSS_COMPILE_arm)gcc for ARMv7 in ARM mode;
 # -g, as debug information refers to everything), together with common.c,
 # and the two are combined with "ld -r" into $(O)/checksections/<arch>/<case>.o,
 # the way link-kernel.sh makes kernel.o. The test program runs the tool,
@@ -20,11 +20,11 @@ CHECKSECTIONS_HEADERS	:= $(SRCTREE)/include/kernel/init.h \
 			   $(SRCTREE)/include/kernel/compiler.h \
 			   $(SRCTREE)/tests/host/checksections.mk
 
-CHECKSECTIONS_CC_x86_64	?= gcc
-CHECKSECTIONS_LD_x86_64	?= ld
+CHECKSECTIONS_CC_x86_64	?= $(CROSS_COMPILE_x86_64)gcc
+CHECKSECTIONS_LD_x86_64	?= $(CROSS_COMPILE_x86_64)ld
 CHECKSECTIONS_FLAGS_x86_64 := -m64 -mcmodel=kernel -fno-pic -mno-red-zone
-CHECKSECTIONS_CC_arm	?= arm-none-eabi-gcc
-CHECKSECTIONS_LD_arm	?= arm-none-eabi-ld
+CHECKSECTIONS_CC_arm	?= $(CROSS_COMPILE_arm)gcc
+CHECKSECTIONS_LD_arm	?= $(CROSS_COMPILE_arm)ld
 CHECKSECTIONS_FLAGS_arm	:= -march=armv7-a -marm
 # Without section anchors each reference names its own object, so a wrong
 # addend shows (mismatch_anchor.c covers the anchors).

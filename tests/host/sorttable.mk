@@ -3,7 +3,7 @@
 # architectures: sorting, and what it must refuse.
 #
 # Each tests/host/sorttable/<fixture>.S is assembled (as for x86_64,
-# arm-none-eabi-as for ARMv7) into $(O)/sorttable/<fixture>.o and linked with
+# $(CROSS_COMPILE_arm)as for ARMv7) into $(O)/sorttable/<fixture>.o and linked with
 # its linker script into <fixture>.elf; x86_64.elf and arm.elf are also listed
 # with nm (<arch>.nm), which tells the test where each entry's labels are.
 # x86_64-none.elf is linked with ld's own script (no __ex_table at all),
@@ -18,13 +18,13 @@ SORTTABLE_O		:= $(O)/sorttable
 SORTTABLE_SRC		:= $(SRCTREE)/tests/host/sorttable
 SORTTABLE_MK		:= $(SRCTREE)/tests/host/sorttable.mk
 
-SORTTABLE_AS_x86_64	?= as
-SORTTABLE_LD_x86_64	?= ld
-SORTTABLE_NM_x86_64	?= nm
+SORTTABLE_AS_x86_64	?= $(CROSS_COMPILE_x86_64)as
+SORTTABLE_LD_x86_64	?= $(CROSS_COMPILE_x86_64)ld
+SORTTABLE_NM_x86_64	?= $(CROSS_COMPILE_x86_64)nm
 SORTTABLE_ASFLAGS_x86_64 := --64
-SORTTABLE_AS_arm	?= arm-none-eabi-as
-SORTTABLE_LD_arm	?= arm-none-eabi-ld
-SORTTABLE_NM_arm	?= arm-none-eabi-nm
+SORTTABLE_AS_arm	?= $(CROSS_COMPILE_arm)as
+SORTTABLE_LD_arm	?= $(CROSS_COMPILE_arm)ld
+SORTTABLE_NM_arm	?= $(CROSS_COMPILE_arm)nm
 SORTTABLE_ASFLAGS_arm	:= -march=armv7-a
 
 SORTTABLE_OBJS_x86_64	:= x86_64 x86_64-noextable x86_64-badsize x86_64-far

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Host tests of the front ends a new user meets: the Makefile's O=, iso, run and debug, and
-scripts/mkiso, scripts/qemu and scripts/debug behind them, fed what users type by mistake.
+scripts/mkiso, scripts/qemu and scripts/debug behind them, fed what users type by mistake;
+and of the build itself: `make`, then `make LLVM=1` into one O= rebuilds every object, and an
+unchanged make touches nothing.
 
 Run: python3 tests/host/test_make.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels must be built in DIR (make check's build stages do that). Prints
-KTAP (one suite, "make"); exit status 0 iff every case passed.
-
-Each boot goes through `make` itself, with a command line full of quotes, $ and backticks, and
+KTAP (one suite, "make"); exit status 0 iff every case passed. Each boot goes through `make` itself, with a command line full of quotes, $ and backticks, and
 checks the line the kernel echoes ("Kernel command line: ..."): what the user typed must reach
 the kernel byte for byte. `make run` runs on a pseudo-terminal, as a user's would, so Ctrl-C
 and Ctrl-A x are the terminal's keys.
@@ -27,6 +27,8 @@ import time
 import traceback
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from sklib import ktap_writer  # noqa: E402
 
 # A kernel command line with everything a shell or make would read: quotes (one unbalanced),
 # $VAR, $(...), backticks, a backslash, ';', '#' and '%'. The README's own example comes first.
@@ -38,7 +40,7 @@ def make_env():
     O=, and the variables its Makefile exports would otherwise leak in)."""
     env = dict(os.environ)
     for name in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "O", "ARCH", "CPU",
-                 "SMP", "MEM", "APPEND", "GDBPORT", "V", "LLVM"):
+                 "SMP", "MEM", "APPEND", "GDBPORT", "V", "LLVM", "CROSS_COMPILE"):
         env.pop(name, None)
     return env
 
@@ -127,7 +129,7 @@ def case_src_dirs_listed(args):
     still to come)."""
     r = subprocess.run(["git", "-C", ROOT, "ls-files"], stdout=subprocess.PIPE, text=True)
     if r.returncode != 0:
-        return "SKIP not a git checkout"
+        return "not a git checkout"
     tracked = {path.split("/")[0] for path in r.stdout.split() if "/" in path}
     listed = set(re.search(r"^SRC_DIRS\s*:=(.*)$", open(os.path.join(ROOT, "Makefile")).read(),
                            re.M).group(1).split())
@@ -175,6 +177,49 @@ def case_run_usage_errors(args):
         check(r.returncode != 0, "make run %s succeeded" % var)
         check(all(w in out for w in words) and "triple fault" not in out,
               "make run %s said: %r" % (var, out[-400:]))
+
+
+def comments(path):
+    """The compilers named in an object's .comment section ("GCC: ...", "clang version ...")."""
+    r = subprocess.run(["readelf", "-p", ".comment", path], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    return {"clang" if "clang" in line else "gcc" for line in r.stdout.splitlines()
+            if "]" in line and ("clang" in line or "GCC:" in line)}
+
+
+def build_tree(out):
+    """{path: mtime} of every file under out."""
+    return {os.path.join(d, f): os.stat(os.path.join(d, f)).st_mtime_ns
+            for d, _, files in os.walk(out) for f in files}
+
+
+def case_toolchain_switch(args, arch, first, second):
+    """make, then make with the other compiler, into one O=: every object and the kernel are
+    rebuilt by the second; a make after that remakes nothing."""
+    out = os.path.join(args.tmp, "switch-" + arch)
+    llvm = {"gcc": "LLVM=", "clang": "LLVM=1"}
+    for compiler in (first, second):
+        before = time.time_ns()
+        r = make("ARCH=" + arch, llvm[compiler], "O=" + out, "all", timeout=900)
+        check(r.returncode == 0, "make %s failed: %s" % (llvm[compiler], r.stderr[-600:]))
+    objects = [p for p in build_tree(os.path.join(out, arch))
+               if p.endswith(".o") and os.path.basename(p) != "kernel.o"
+               and not os.path.basename(p).startswith(".tmp_")]
+    named = [p for p in objects if comments(p) == {second}]
+    check(len(named) > 20, "only %d objects say %s made them" % (len(named), second))
+    # Assembler-only objects have no .comment: that they were remade shows it for them.
+    stale = [os.path.relpath(p, out) for p in objects
+             if comments(p) - {second} or os.stat(p).st_mtime_ns < before]
+    check(not stale, "%d objects not remade by %s: %s"
+          % (len(stale), second, " ".join(sorted(stale)[:5])))
+    elf = os.path.join(out, arch, "kernel.elf")
+    check(os.stat(elf).st_mtime_ns >= before, "%s was not linked again" % elf)
+    tree = build_tree(out)
+    r = make("ARCH=" + arch, llvm[second], "O=" + out, "all", timeout=300)
+    check(r.returncode == 0 and not any(l.startswith("  ") for l in r.stdout.splitlines()),
+          "the unchanged make did something: %r" % r.stdout[:300])
+    changed = sorted(p for p, t in build_tree(out).items() if tree.get(p) != t)
+    check(not changed, "the unchanged make touched %s" % changed[:5])
 
 
 def run_boot(args, results):
@@ -331,20 +376,24 @@ def main():
                          ("run_usage_errors", case_run_usage_errors),
                          ("debug_port_in_use_refused", case_debug_port_in_use_refused)):
             results.append(run_case(name, functools.partial(fn, args)))
+        # Each arch, each way: ARM's objects gcc then clang, x86_64's clang then gcc.
+        results.append(run_case("toolchain_switch_arm", functools.partial(
+            case_toolchain_switch, args, "arm", "gcc", "clang")))
+        results.append(run_case("toolchain_switch_x86_64", functools.partial(
+            case_toolchain_switch, args, "x86_64", "clang", "gcc")))
         run_boot(args, results)
         debug_boot(args, results)
 
-    print("KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: make")
-    print("    1..%d" % len(results))
-    for n, (ok, name, detail) in enumerate(results, 1):
+    cases = []
+    for ok, name, detail in results:
+        case = ktap_writer.Case(name)
         if not ok:
-            for line in detail.rstrip().splitlines():
-                print("    # " + line)
-        directive = " # " + detail if ok and detail else ""
-        print("    %s %d %s%s" % ("ok" if ok else "not ok", n, name, directive))
-    failed = any(not ok for ok, _, _ in results)
-    print("%s 1 make" % ("not ok" if failed else "ok"))
-    return 1 if failed else 0
+            case.problems += detail.rstrip().splitlines()
+        elif detail:
+            case.skip = detail
+        cases.append(case)
+    ktap_writer.header(1)
+    return 0 if ktap_writer.subtest(1, "make", cases) else 1
 
 
 if __name__ == "__main__":
