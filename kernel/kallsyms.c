@@ -2,7 +2,8 @@
  * kallsyms: address -> "name+0xoffset/0xsize" and name -> address, from the
  * symbol table that scripts/kallsyms.c generates at link time into the
  * .rodata.kallsyms section (gathered into .rodata by the linker script).
- * Backtraces, %pS and wchan use it.
+ * Backtraces and wchan use it through %pS (kernel/lib/vsprintf.c), which
+ * is the one place that formats a symbol.
  *
  * The table, as scripts/kallsyms.c writes it (N symbols):
  *
@@ -26,7 +27,6 @@
  * every lookup then finds nothing.
  */
 #include <kernel/kallsyms.h>
-#include <kernel/sprintf.h>
 #include <kernel/string.h>
 
 extern const unsigned long kallsyms_relative_base;
@@ -132,17 +132,4 @@ bool kallsyms_symbol_range(const char *name, unsigned long *start, unsigned long
 	*start = symbol_address(index);
 	*size = kallsyms_sizes[index];
 	return true;
-}
-
-/* Spelled "0x%lx" rather than "%#lx" so that offset 0 prints as "+0x0", as in Linux. */
-int sprint_symbol(char *buf, unsigned long addr)
-{
-	unsigned long size, offset;
-	size_t length;
-
-	if (!kallsyms_lookup(addr, &size, &offset, buf))
-		return snprintf(buf, KSYM_SYMBOL_LEN, "0x%lx", addr);
-	length = strlen(buf);
-	return (int)length + snprintf(buf + length, KSYM_SYMBOL_LEN - length, "+0x%lx/0x%lx",
-				      offset, size);
 }

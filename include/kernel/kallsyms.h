@@ -1,7 +1,8 @@
 /*
  * kallsyms: the kernel's own symbol table, so that an address can be printed
- * as "function+0xoffset/0xsize" (backtraces, %pS, wchan) and a name turned
- * back into an address (tests, a debugger command).
+ * as "function+0xoffset/0xsize" (%pS in kernel/lib/vsprintf.c, used by
+ * backtraces and wchan) and a name turned back into an address (tests, the
+ * monitor).
  *
  * The table is data generated at link time: scripts/link-kernel.sh links the
  * kernel, lists its symbols with nm, has scripts/kallsyms.c turn that list
@@ -15,7 +16,7 @@
 #include <kernel/types.h>
 
 #define KSYM_NAME_LEN 128
-/* "name+0x<offset>/0x<size>": two 64-bit hex numbers with "0x", '+', '/' and NUL. */
+/* %pS's "name+0x<offset>/0x<size>": two 64-bit hex numbers with "0x", '+', '/' and NUL. */
 #define KSYM_SYMBOL_LEN (KSYM_NAME_LEN + 2 * 18 + 4)
 
 /*
@@ -28,13 +29,6 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsig
 
 /* The address of the symbol called name, or 0 if there is none. */
 unsigned long kallsyms_lookup_name(const char *name);
-
-/*
- * Write "name+0xoff/0xsize" (the format of Linux's %pS) into buf, which holds
- * KSYM_SYMBOL_LEN bytes, or "0x<addr>" when addr lies in no symbol. Returns
- * the length written.
- */
-int sprint_symbol(char *buf, unsigned long addr);
 
 /* Where the symbol called name lies: its first address and its size in bytes. */
 bool kallsyms_symbol_range(const char *name, unsigned long *start, unsigned long *size);

@@ -1,5 +1,6 @@
 /*
- * vsnprintf() and friends (see include/kernel/sprintf.h).
+ * vsnprintf(): formatted output into a buffer (see include/kernel/sprintf.h;
+ * the other entry points, snprintf() and the "c" forms, are in sprintf.c).
  *
  * One pass over the format. All output goes through put_char(), which
  * stores a byte only while there is room (keeping one byte for the NUL) but
@@ -28,6 +29,7 @@
 #define SPACE	(1u << 2)	/* ' ': a space where '+' would go */
 #define SPECIAL	(1u << 3)	/* '#': 0x before hex, a leading 0 in octal */
 #define ZEROPAD	(1u << 4)	/* '0': pad with zeros between sign and digits */
+#define FLAG_CHARS	"-+ #0"	/* the flags above, in bit order */
 #define UPPER	(1u << 5)	/* %X: 0X and A-F */
 #define POINTER	(1u << 6)	/* %p: 0x even before a zero */
 
@@ -242,22 +244,12 @@ static void put_signed(struct out *o, long long value, struct spec spec)
 	put_number(o, magnitude, sign, 10, spec);
 }
 
+/* The flag a character stands for, 0 if none: FLAG_CHARS[n] is bit n (LEFT .. ZEROPAD). */
 static unsigned int flag_bit(char c)
 {
-	switch (c) {
-	case '-':
-		return LEFT;
-	case '+':
-		return PLUS;
-	case ' ':
-		return SPACE;
-	case '#':
-		return SPECIAL;
-	case '0':
-		return ZEROPAD;
-	default:
-		return 0;
-	}
+	const char *p = c ? strchr(FLAG_CHARS, c) : NULL;
+
+	return p ? 1u << (p - FLAG_CHARS) : 0;
 }
 
 /* A width or precision: digits, or '*' to take it from an int argument. */
@@ -398,35 +390,4 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 	if (size)
 		buf[o.len < size ? o.len : size - 1] = '\0';
 	return o.len;
-}
-
-int snprintf(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	return len;
-}
-
-int vscnprintf(char *buf, size_t size, const char *fmt, va_list ap)
-{
-	int len = vsnprintf(buf, size, fmt, ap);
-
-	if (size == 0)
-		return 0;
-	return (size_t)len < size ? len : (int)(size - 1);
-}
-
-int scnprintf(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vscnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	return len;
 }

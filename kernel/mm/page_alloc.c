@@ -9,12 +9,14 @@
  * take at most MAX_ORDER steps.
  *
  * Bookkeeping is one byte per page (free_order[]): the order of the free
- * block that starts there, or NOT_FREE. The list links live inside the
- * free pages themselves, reached through the direct map. The byte array is
+ * block that starts there, or NOT_FREE. The list nodes (struct list_head,
+ * include/kernel/list.h) live inside the free pages themselves, reached
+ * through the direct map. The byte array is
  * carved out of RAM at boot, before the allocator exists, and reserved.
  */
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
+#include <kernel/list.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
@@ -24,30 +26,13 @@
 
 #define NOT_FREE	0xff
 
-struct free_block {
-	struct free_block *next, *prev;
-};
-
-static struct free_block free_lists[MAX_ORDER + 1];
+static struct list_head free_lists[MAX_ORDER + 1];
 static u8 *free_order;
 static unsigned long min_pfn, max_pfn;
 static unsigned long total_pages, free_pages_count;
 
-static void list_add(struct free_block *head, struct free_block *b)
-{
-	b->next = head->next;
-	b->prev = head;
-	head->next->prev = b;
-	head->next = b;
-}
-
-static void list_del(struct free_block *b)
-{
-	b->prev->next = b->next;
-	b->next->prev = b->prev;
-}
-
-static struct free_block *pfn_block(unsigned long pfn)
+/* The list node at the start of a free block. */
+static struct list_head *pfn_block(unsigned long pfn)
 {
 	return __va((phys_addr_t)pfn << PAGE_SHIFT);
 }
@@ -71,16 +56,16 @@ static void free_block(unsigned long pfn, unsigned int order)
 		order++;
 	}
 	free_order[pfn - min_pfn] = order;
-	list_add(&free_lists[order], pfn_block(pfn));
+	list_add(pfn_block(pfn), &free_lists[order]);
 }
 
 void *alloc_pages(unsigned int order)
 {
 	unsigned int o = order;
-	struct free_block *b;
+	struct list_head *b;
 	unsigned long pfn;
 
-	while (o <= MAX_ORDER && free_lists[o].next == &free_lists[o])
+	while (o <= MAX_ORDER && list_empty(&free_lists[o]))
 		o++;
 	if (o > MAX_ORDER)
 		return NULL;
@@ -92,7 +77,7 @@ void *alloc_pages(unsigned int order)
 	while (o > order) {
 		o--;
 		free_order[pfn + (1ul << o) - min_pfn] = o;
-		list_add(&free_lists[o], pfn_block(pfn + (1ul << o)));
+		list_add(pfn_block(pfn + (1ul << o)), &free_lists[o]);
 	}
 	free_pages_count -= 1ul << order;
 	return b;
@@ -198,7 +183,7 @@ void __init mem_init(void)
 	phys_addr_t map, map_size, ram = 0;
 
 	for (int i = 0; i <= MAX_ORDER; i++)
-		free_lists[i].next = free_lists[i].prev = &free_lists[i];
+		INIT_LIST_HEAD(&free_lists[i]);
 	min_pfn = ~0ul;
 	for (int i = 0; i < boot_info.nr_mem; i++) {
 		const struct mem_region *r = &boot_info.mem[i];
@@ -274,9 +259,10 @@ static int __init buddyinfo(void)
 	int len = 0;
 
 	for (unsigned int order = 0; order <= MAX_ORDER; order++) {
+		struct list_head *b;
 		unsigned long n = 0;
 
-		for (struct free_block *b = free_lists[order].next; b != &free_lists[order]; b = b->next)
+		list_for_each(b, &free_lists[order])
 			n++;
 		len += scnprintf(line + len, sizeof(line) - len, " %lu", n);
 	}

@@ -206,25 +206,32 @@ static void table_holds_exactly_these(void)
 	       ARRAY_SIZE(expected) + ARRAY_SIZE(aliases));
 }
 
-static void check_sprint(unsigned long addr, const char *want)
+static void check_format(const char *fmt, unsigned long addr, const char *want)
 {
 	char buf[KSYM_SYMBOL_LEN];
-	int length = sprint_symbol(buf, addr);
+	int length = k_snprintf(buf, sizeof(buf), fmt, (void *)addr);
 
-	EXPECT(strcmp(buf, want) == 0, "sprint_symbol: \"%s\", not \"%s\"", buf, want);
-	EXPECT(length == (int)strlen(want), "sprint_symbol returned %d for \"%s\"", length, want);
+	EXPECT(strcmp(buf, want) == 0, "%s: \"%s\", not \"%s\"", fmt, buf, want);
+	EXPECT(length == (int)strlen(want), "%s returned %d for \"%s\"", fmt, length, want);
 }
 
-static void sprint_symbol_format(void)
+/* The kernel's %pS, %ps and %pB (kernel/lib/vsprintf.c) on this very table. */
+static void symbol_formats(void)
 {
 	char unknown[32];
 
-	check_sprint(at(0x100), "fixture_start+0x0/0x20");
-	check_sprint(at(0x17f), "global_alias+0x2f/0x30");
-	check_sprint(at(0x280) + 0x7f, "extra_tail+0x7f/0x80");
-	snprintf(unknown, sizeof(unknown), "0x%lx", at(0x120));
-	check_sprint(at(0x120), unknown);
-	check_sprint(0, "0x0");
+	check_format("%pS", at(0x100), "fixture_start+0x0/0x20");
+	check_format("%pS", at(0x17f), "global_alias+0x2f/0x30");
+	check_format("%pS", at(0x280) + 0x7f, "extra_tail+0x7f/0x80");
+	check_format("%ps", at(0x17f), "global_alias");
+	/* A return address just past a function's end still names that function. */
+	check_format("%pB", at(0x180), "global_alias+0x30/0x30");
+	check_format("%pS", at(0x180), "fixture_label+0x0/0x40");
+	/* Outside every symbol: the address, as %p prints it. */
+	snprintf(unknown, sizeof(unknown), "0x%0*lx", (int)(2 * sizeof(void *)), at(0x120));
+	check_format("%pS", at(0x120), unknown);
+	snprintf(unknown, sizeof(unknown), "0x%0*lx", (int)(2 * sizeof(void *)), 0ul);
+	check_format("%pS", 0, unknown);
 }
 
 static const struct ktap_case cases[] = {
@@ -235,7 +242,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(names_match_the_linker),
 	KTAP_CASE(skipped_names_are_absent),
 	KTAP_CASE(table_holds_exactly_these),
-	KTAP_CASE(sprint_symbol_format),
+	KTAP_CASE(symbol_formats),
 };
 
 int main(int argc, char **argv)

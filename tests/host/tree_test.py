@@ -209,6 +209,35 @@ def control_registers_have_one_home(case):
                           + line.strip())
 
 
+def lists_come_from_list_h(case):
+    """Linked lists are struct list_head: no private next/prev pairs or list routines."""
+    for path in files((".c", ".h"), under=("arch", "include", "kernel")):
+        if path == "include/kernel/list.h":
+            continue
+        for n, line in code_lines(path):
+            if re.search(r"\*\s*(next|prev)\s*,\s*\*\s*(next|prev)\s*;", line):
+                case.fail("%s:%d" % (path, n), "a private list node: " + line.strip())
+            if re.search(r"\bvoid\s+(__)?list_\w+\s*\(", line):
+                case.fail("%s:%d" % (path, n), "a private list routine: " + line.strip())
+
+
+def symbols_formatted_once(case):
+    """"name+0xoff/0xsize" is written by %pS alone (kernel/lib/vsprintf.c)."""
+    for path in files((".c", ".h"), under=("arch", "include", "kernel")):
+        for n, line in code_lines(path):
+            if re.search(r'"[^"]*\+0x%[^"]*/0x%', line):
+                case.fail("%s:%d" % (path, n), "formats a symbol by hand: " + line.strip())
+
+
+def kernel_files_stay_short(case):
+    """A kernel source file does one thing: none is over 400 lines."""
+    for path in files(KERNEL_SOURCES + (".lds.h", ".lds.S"),
+                      under=("arch", "include", "kernel", "linker")):
+        count = read(path).count("\n")
+        if count > 400:
+            case.fail(path, "%d lines" % count)
+
+
 CASES = [
     refers_to_no_outside_document,
     design_is_in_the_tree,
@@ -219,6 +248,9 @@ CASES = [
     tables_use_bounded_section,
     one_arch_facts_stay_in_the_arch,
     control_registers_have_one_home,
+    lists_come_from_list_h,
+    symbols_formatted_once,
+    kernel_files_stay_short,
 ]
 
 
