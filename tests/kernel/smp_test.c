@@ -21,6 +21,8 @@
  * - on_each_cpu() calls the function once on each CPU, with interrupts off
  *   on each (the caller's own CPU too, though the caller runs with them
  *   on), and spin_trylock() says no to a taken lock.
+ * - The ticket lock still works once its 16-bit counters have wrapped, and
+ *   atomic_t keeps its sign through the arch's unsigned primitives.
  * Each function run on many CPUs first waits for all of them at a start
  * line, so that they really do overlap.
  */
@@ -239,6 +241,38 @@ static void trylock_refuses_a_taken_lock(struct ktest *t)
 	spin_unlock(&lock);
 }
 
+/* 65536 turns later both 16-bit halves have wrapped, and the lock still works. */
+static void ticket_counters_wrap(struct ktest *t)
+{
+	DEFINE_SPINLOCK(lock);
+
+	for (unsigned int i = 0; i < 65536 + 3; i++) {
+		spin_lock(&lock);
+		spin_unlock(&lock);
+	}
+	KTEST_EXPECT_EQ(t, lock.raw.tickets.owner, 3);
+	KTEST_EXPECT_EQ(t, lock.raw.tickets.next, 3);
+	KTEST_EXPECT_FALSE(t, spin_is_locked(&lock));
+	KTEST_EXPECT_TRUE(t, spin_trylock(&lock));
+	KTEST_EXPECT_FALSE(t, spin_trylock(&lock));
+	spin_unlock(&lock);
+}
+
+/* The generic atomic_t on the arch's unsigned primitive: signs and returns come out right. */
+static void atomic_arithmetic(struct ktest *t)
+{
+	atomic_t v = ATOMIC_INIT(5);
+
+	atomic_add(-7, &v);
+	KTEST_EXPECT_EQ(t, atomic_read(&v), -2);
+	KTEST_EXPECT_EQ(t, atomic_add_return(3, &v), 1);
+	KTEST_EXPECT_EQ(t, atomic_inc_return(&v), 2);
+	atomic_inc(&v);
+	KTEST_EXPECT_EQ(t, atomic_read(&v), 3);
+	atomic_set(&v, -1);
+	KTEST_EXPECT_EQ(t, atomic_add_return(-1, &v), -2);
+}
+
 static const struct ktest_case smp_cases[] = {
 	KTEST_CASE(online_as_many_as_allowed),
 	KTEST_CASE(each_cpu_sees_its_own_copy),
@@ -247,6 +281,8 @@ static const struct ktest_case smp_cases[] = {
 	KTEST_CASE(on_each_cpu_calls_each_once),
 	KTEST_CASE(on_each_cpu_runs_with_irqs_off),
 	KTEST_CASE(trylock_refuses_a_taken_lock),
+	KTEST_CASE(ticket_counters_wrap),
+	KTEST_CASE(atomic_arithmetic),
 	{},
 };
 
