@@ -26,9 +26,9 @@
  * Each function run on many CPUs first waits for all of them at a start
  * line, so that they really do overlap.
  */
-#include <kernel/atomic.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
+#include <kernel/atomic.h>
 #include <kernel/ktest.h>
 #include <kernel/percpu.h>
 #include <kernel/smp.h>
