@@ -17,6 +17,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import elf, exits, ktap, ktap_writer, matrix, qemu  # noqa: E402
+from sklib.bench import boots as bench_boots  # noqa: E402
+from sklib.bench.steps import BOOT_STEPS, STEP  # noqa: E402
+
+PRINTED_STEPS = [n for n in BOOT_STEPS if n != STEP["report"]]
 
 WORK = tempfile.mkdtemp(prefix="sklib-test.")
 SOURCE = """
@@ -232,6 +236,42 @@ def test_matrix_errors_name_the_line():
             raise AssertionError("%r was accepted" % text)
     lines = matrix.read_matrix(os.path.join(ROOT, "tests", "matrix"))
     check(lines and all(l.arch in qemu.ARCHES for l in lines), "tests/matrix does not parse")
+
+
+def bench_boot(lines, append="bench"):
+    boot = bench_boots.Boot("t", "arm", "max", append=append)
+    boot.exit = exits.PASS
+    boot.lines = lines
+    boot.bench = [bench_boots.parse_bench_line(l) for l in lines if l.startswith("bench: ")]
+    return boot
+
+
+def bench_lines(steps):
+    return (["bench: step %d name=s%d insns=%d delta=1" % (n, n, 10 * n) for n in steps] +
+            ["bench: percpu this_cpu_inc min=9 max=9", "bench: sched running=1",
+             "bench: sched wake_up_process count=16 min=84 max=84 total=1344", "bench: end"])
+
+
+def test_bench_every_step_or_a_failure():
+    equal(bench_boot(bench_lines(PRINTED_STEPS)).problems(), [], "a complete boot")
+    gone = PRINTED_STEPS[len(PRINTED_STEPS) // 2]
+    problems = bench_boot(bench_lines(n for n in PRINTED_STEPS if n != gone)).problems()
+    check(len(problems) == 1 and "boot step %d " % gone in problems[0], problems)
+    for extra in (max(BOOT_STEPS) + 1, STEP["report"]):
+        problems = bench_boot(bench_lines(PRINTED_STEPS + [extra])).problems()
+        check(len(problems) == 1 and "step %d' is no step" % extra in problems[0], problems)
+    problems = bench_boot(bench_lines(PRINTED_STEPS + [1])).problems()
+    check(len(problems) == 1 and "printed 2 times" in problems[0], problems)
+
+
+def test_bench_all_cases_need_their_figures():
+    lines = [l for l in bench_lines(PRINTED_STEPS) if "running=1" not in l]
+    problems = bench_boot(lines).problems()
+    check(len(problems) == 1 and "sched running=1" in problems[0], problems)
+    # bench=none runs no case: only the steps are wanted.
+    lines = [l for l in bench_lines(PRINTED_STEPS) if "percpu" not in l and "sched" not in l]
+    equal(bench_boot(lines, append="ktest.filter=none bench=none").problems(), [], "bench=none")
+    check(bench_boot(lines).problems(), "plain bench without its figures passed")
 
 
 def main():

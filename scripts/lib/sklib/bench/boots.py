@@ -12,6 +12,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from sklib import exits, qemu
+from sklib.bench.steps import BOOT_STEPS, STEP
 
 BOOT_TIMEOUT = 90
 DEFAULT_CPU = {"x86_64": "qemu64", "arm": "cortex-a15"}
@@ -67,6 +68,32 @@ class Boot:
             for _, pos, kv in self.groups("error"):
                 words = pos + [f"{k}={v}" for k, v in kv.items()]
                 found.append(f"{self.name}: kernel says: " + " ".join(words))
+            found += self.step_problems()
+            if "bench" in (self.append or "").split():
+                found += self.case_problems()
+        return found
+
+    def step_problems(self):
+        """Every step of include/kernel/boot_steps.h printed once, but the report step (under
+        way while the lines are printed), and no other: a step that disappears from
+        start_kernel() is a failure here, not a gap in the report."""
+        want = [n for n in BOOT_STEPS if n != STEP["report"]]
+        printed = [int(pos[0]) for _, pos, _ in self.groups("step") if pos and pos[0].isdigit()]
+        found = [f"{self.name}: boot step {n} ({BOOT_STEPS[n]}) printed no 'bench: step {n}' "
+                 "line" for n in want if n not in printed]
+        found += [f"{self.name}: 'bench: step {n}' is no step printed before the report "
+                  "(include/kernel/boot_steps.h)" for n in sorted(set(printed) - set(want))]
+        found += [f"{self.name}: 'bench: step {n}' printed {printed.count(n)} times"
+                  for n in sorted(set(printed)) if printed.count(n) > 1]
+        return found
+
+    def case_problems(self):
+        """With every bench case run (plain `bench`), the per-CPU and scheduler figures."""
+        found = []
+        if not [pos for _, pos, _ in self.groups("percpu") if pos and pos[0] != "area"]:
+            found.append(f"{self.name}: no 'bench: percpu' figures (tests/kernel/bench_*.c)")
+        if not any(kv.get("running") for _, pos, kv in self.groups("sched") if not pos):
+            found.append(f"{self.name}: no 'bench: sched running=1' (tests/kernel/bench_sched.c)")
         return found
 
     def groups(self, group):

@@ -28,8 +28,6 @@ def patch_cost(counter, cycles):
 
 def sched_cell(fig):
     sched = fig["scheduler"]
-    if not sched:
-        return "not yet: needs issue 7"
     return (f"{sched['switch_to_partner']['min']:,} / {sched['switch_back']['min']:,} "
             f"/ {sched['wake_up_process']['min']:,}")
 
@@ -157,13 +155,13 @@ def md_steps(arch, fig, plots):
         headers = ["step", "what", f"to the end ({cpu})", f"the step ({cpu})",
                    "to the end (max)", "the step (max)"]
     rows = []
+    # Boot.step_problems() saw every step in every boot.
     for step, what in BOOT_STEPS.items():
         if step == STEP["report"]:
             continue
         cells = []
         for source in ([default] if default else []) + [maxed]:
-            s = source.get(step)
-            cells += [n(s["insns"]), n(s["delta"])] if s else ["—", "—"]
+            cells += [n(source[step]["insns"]), n(source[step]["delta"])]
         rows.append([step, what] + cells)
     md = ["### Boot: instructions from the kernel's first instruction\n", table(headers, rows),
           f"Landmarks: the initcalls end with step {STEP['initcalls']}; free_initmem() is step "
@@ -253,8 +251,6 @@ def md_alternatives(arch, fig):
 
 def md_percpu(fig):
     ops = fig["percpu"]["ops"]
-    if not ops:
-        return ["### Per-CPU variables\n", "not yet: needs issue 5\n"]
     return ["### Per-CPU variables\n",
             table(["operation", "instructions (min)", "max"],
                   [[k, v["min"], v["max"]] for k, v in ops.items()]),
@@ -293,9 +289,6 @@ def md_initcalls(fig):
 
 def md_sched(fig):
     sched = fig["scheduler"]
-    if not sched:
-        return ["### Scheduler\n",
-                "not yet: needs issue 7 (instructions per context switch and per wake-up).\n"]
     return ["### Scheduler\n",
             "Two threads on one CPU take turns (each wakes the other, then calls schedule()); "
             "a switch counts from just before one thread's schedule() to just after the other's "
@@ -343,13 +336,6 @@ def write_markdown(path, report, plots, quick):
     md.append(table(["figure"] + arches, rows))
     if "extable" in plots:
         md.append(f"![exception table lookups]({plots['extable']})\n")
-    missing = []
-    if not all(f["scheduler"] for f in report["arches"].values()):
-        missing.append("the scheduler (context switch, wake-up): needs issue 7")
-    if not all(f["sizes"].get("percpu_bytes") for f in report["arches"].values()):
-        missing.append("per-CPU figures: need issue 5")
-    if missing:
-        md.append("Not yet measured: " + "; ".join(missing) + ".\n")
     failed = [b["name"] for f in report["arches"].values() for b in f["boots"]
               if b["exit"] == exits.TESTS_FAILED]
     if failed:
