@@ -205,11 +205,11 @@ check: deps
 	$(Q)O=$(O) scripts/check
 
 # Exact instruction counts of boot and of each mechanism, both arches, under -icount:
-# $(O)/bench/report.md (and .json, and SVG plots).
+# $(O)/bench/report.md (and .json, and SVG plots). JOBS=N: N QEMUs at once.
 bench: deps
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) all
 	$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) all
-	$(Q)O=$(O) scripts/bench
+	$(Q)O=$(O) scripts/bench $(if $(JOBS),--jobs $(JOBS))
 
 clean:
 	rm -rf $(O)

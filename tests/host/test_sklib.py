@@ -7,6 +7,7 @@ passed. The ELF reader is checked against binutils' readelf on objects compiled 
 both word sizes; process handling against real process groups.
 """
 
+import hashlib
 import os
 import re
 import subprocess
@@ -272,6 +273,49 @@ def test_bench_all_cases_need_their_figures():
     lines = [l for l in bench_lines(PRINTED_STEPS) if "percpu" not in l and "sched" not in l]
     equal(bench_boot(lines, append="ktest.filter=none bench=none").problems(), [], "bench=none")
     check(bench_boot(lines).problems(), "plain bench without its figures passed")
+
+
+def test_bench_lock_keeps_a_second_run_out():
+    out = os.path.join(WORK, "bench-out")
+    os.makedirs(out, exist_ok=True)
+    held = bench_boots.lock(out)
+    try:
+        bench_boots.lock(out)
+    except SystemExit as e:
+        check("another scripts/bench" in str(e) and out in str(e), str(e))
+    else:
+        raise AssertionError("two runs held one output directory")
+    held.close()
+    bench_boots.lock(out).close()
+
+
+def test_bench_boots_a_snapshot_of_the_kernels():
+    build, out = os.path.join(WORK, "build"), os.path.join(WORK, "bench-snap")
+    for arch in qemu.ARCHES:
+        os.makedirs(os.path.join(build, arch), exist_ok=True)
+        with open(os.path.join(build, arch, "kernel.elf"), "w") as f:
+            f.write("kernel of " + arch)
+    kernels = bench_boots.snapshot_kernels(build, out)
+    # A rebuild during the run changes the build's kernel, not the run's copy.
+    with open(os.path.join(build, "arm", "kernel.elf"), "w") as f:
+        f.write("rebuilt")
+    copy, sha = kernels["arm"]
+    equal(qemu.read_text(copy), "kernel of arm", "the copy")
+    equal(sha, hashlib.sha256(b"kernel of arm").hexdigest(), "sha256")
+    boot = bench_boots.Boot("arm-max", "arm", "max", append="bench")
+    boot.prepare(copy, out)
+    words = boot.command.split()
+    check(words[words.index("-kernel") + 1] == copy, boot.command)
+    # The guest's memory must not hold QEMU's random device-tree seeds.
+    check("-icount shift=0,align=off,sleep=off" in boot.command and
+          "dtb-randomness=off" in boot.command, boot.command)
+    os.unlink(os.path.join(build, "x86_64", "kernel.elf"))
+    try:
+        bench_boots.snapshot_kernels(build, out)
+    except SystemExit as e:
+        check("make ARCH=x86_64" in str(e), str(e))
+    else:
+        raise AssertionError("a missing kernel was not refused")
 
 
 def main():

@@ -4,9 +4,12 @@ Every boot runs scripts/qemu's command (recorded in the report) under -icount, e
 wall-clock boots; parse_bench_line() reads the kernel's "bench: GROUP word key=value" lines.
 """
 
+import fcntl
+import hashlib
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -33,10 +36,10 @@ class Boot:
         self.lines = []          # the serial log
         self.bench = []          # parsed "bench:" lines: (group, positional words, key=values)
 
-    def prepare(self, build_dir, log_dir):
+    def prepare(self, kernel, log_dir):
         """Ask scripts/qemu for the exact QEMU command, which the report records."""
         self.log = os.path.join(log_dir, self.name + ".log")
-        args = qemu.command(self.arch, build_dir, cpu=self.cpu, smp=self.smp,
+        args = qemu.command(self.arch, None, cpu=self.cpu, smp=self.smp, kernel=kernel,
                             append=self.append, icount=self.icount, serial_file=self.log)
         out = subprocess.run(args + ["--dry-run"], check=True, capture_output=True, text=True)
         self.command = out.stdout.strip()
@@ -99,6 +102,9 @@ class Boot:
     def groups(self, group):
         return [b for b in self.bench if b[0] == group]
 
+    def lines_of(self, prefix):
+        return [line for line in self.lines if line.startswith(prefix)]
+
     def describe(self):
         return {"name": self.name, "arch": self.arch, "cpu": self.cpu, "smp": self.smp,
                 "append": self.append, "icount": self.icount, "command": self.command,
@@ -123,12 +129,52 @@ def run_boots(boots, jobs):
         list(pool.map(Boot.run, boots))
 
 
+def lock(out_dir):
+    """Hold out_dir for this run (an open file with an flock) or exit: two runs writing one
+    directory would mix their serial logs."""
+    holder = open(os.path.join(out_dir, ".lock"), "w")
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise SystemExit(f"scripts/bench: another scripts/bench is writing to {out_dir}; "
+                         "wait for it, or give this one another --build directory")
+    return holder
+
+
+def snapshot_kernels(build_dir, out_dir):
+    """Copy each arch's kernel.elf into out_dir/kernels/ and boot only the copies, so that a
+    rebuild during the run (make in the same build directory) cannot give two boots of one
+    run two different kernels. Returns {arch: (copy, sha256)}."""
+    kernels = {}
+    os.makedirs(os.path.join(out_dir, "kernels"), exist_ok=True)
+    for arch in qemu.ARCHES:
+        built = os.path.join(build_dir, arch, "kernel.elf")
+        if not os.path.exists(built):
+            raise SystemExit(f"scripts/bench: no kernel at {built}: build it first "
+                             f"(make ARCH={arch}, or make bench)")
+        copy = os.path.join(out_dir, "kernels", arch + ".elf")
+        shutil.copyfile(built, copy)
+        with open(copy, "rb") as f:
+            kernels[arch] = (copy, hashlib.sha256(f.read()).hexdigest())
+    return kernels
+
+
+def first_difference(a, b):
+    """The first bench line in which two boots differ, in words."""
+    for x, y in zip(a.lines_of("bench: "), b.lines_of("bench: ")):
+        if x != y:
+            return f"{a.name}: '{x}', {b.name}: '{y}'"
+    return f"{a.name} and {b.name} printed different numbers of 'bench:' lines"
+
+
 def plan(quick):
     boots = []
     for arch in qemu.ARCHES:
+        # Twice, to see that the figures repeat (--quick too: make check runs it).
         if quick:
             # make check runs the self-tests elsewhere: here only the benchmarks.
-            boots.append(Boot(f"{arch}-max", arch, "max", append="ktest.filter=none bench"))
+            for name in (f"{arch}-max", f"{arch}-max-again"):
+                boots.append(Boot(name, arch, "max", append="ktest.filter=none bench"))
             continue
         boots.append(Boot(f"{arch}-max", arch, "max", append="bench"))
         boots.append(Boot(f"{arch}-max-again", arch, "max", append="bench"))

@@ -1,6 +1,5 @@
 """The figures of one arch: from the boots' "bench:" lines, their serial logs and kernel.elf."""
 
-import os
 import re
 import statistics
 
@@ -130,11 +129,10 @@ def smp_figures(boots):
     return rows
 
 
-def arch_figures(arch, boots, build_dir, quick):
+def arch_figures(arch, boots, kernel, quick):
+    """kernel: the copy of kernel.elf the boots booted."""
     main = boots[f"{arch}-max"]
-    fig = {}
-    if not quick:
-        fig["deterministic"] = main.bench == boots[f"{arch}-max-again"].bench
+    fig = {"deterministic": main.bench == boots[f"{arch}-max-again"].bench}
     fig.update({
         "boots": [b.describe() for b in boots.values() if b.arch == arch],
         "counter": first(main, "counter"),
@@ -143,7 +141,7 @@ def arch_figures(arch, boots, build_dir, quick):
         "extable": extable_figures(main),
         "alternatives": {"max": alternatives_figures(main, arch)},
         "percpu": percpu_figures(main),
-        "sizes": image_sizes(os.path.join(build_dir, arch, "kernel.elf")),
+        "sizes": image_sizes(kernel),
         "scheduler": sched_figures(main),
     })
     fig["banner"] = next((line for line in main.lines if line.startswith("Special K version")), None)

@@ -321,15 +321,17 @@ def write_markdown(path, report, plots, quick):
           "Every instruction count is exact: the boots run under "
           "`-icount shift=0,align=off,sleep=off`, where the guest's counter (x86_64: TSC, ARM: "
           "PMU cycle counter) advances by one per guest instruction, and counts are taken from "
-          "the kernel's first instruction. Wall times are the only noisy figures.\n"]
-    if not quick:
-        same = all(f.get("deterministic") for f in report["arches"].values())
-        md.append("Repeatability: each arch's `-cpu max` boot was run twice; the figures were "
-                  f"{'identical' if same else 'NOT identical'}.\n")
+          "the kernel's first instruction. Wall times are the only noisy figures.\n",
+          "Kernels (every boot of this run booted a copy taken at its start): " +
+          ", ".join(f"{arch} sha256 `{sha[:16]}`" for arch, sha in report["kernels"].items()) +
+          ".\n"]
+    same = all(f["deterministic"] for f in report["arches"].values())
+    md.append("Repeatability: each arch's `-cpu max` boot was run twice; the figures were "
+              f"{'identical' if same else 'NOT identical'}.\n")
     md.append("## Summary\n")
     if quick:
-        md.append("A reduced run (one boot per arch, `-cpu max`, no self-tests): no repeat, no "
-                  "CPU-count sweep, no wall times.\n")
+        md.append("A reduced run (`-cpu max` twice per arch, no self-tests): no CPU-count "
+                  "sweep, no wall times.\n")
     else:
         md.append("Boot figures are for the default CPU model (x86_64 `qemu64`, ARM "
                   "`cortex-a15`); mechanism figures for `-cpu max`.\n")
