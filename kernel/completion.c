@@ -4,6 +4,7 @@
  * shows the function that waits as its wait channel.
  */
 #include <kernel/completion.h>
+#include <kernel/export.h>
 
 #define COMPLETE_ALL	(~0u >> 1)
 
@@ -12,6 +13,7 @@ void init_completion(struct completion *x)
 	x->done = 0;
 	init_waitqueue_head(&x->wait);
 }
+EXPORT_SYMBOL(init_completion);
 
 void __sched wait_for_completion(struct completion *x)
 {
@@ -35,6 +37,7 @@ void __sched wait_for_completion(struct completion *x)
 		x->done--;
 	spin_unlock_irqrestore(&x->wait.lock, flags);
 }
+EXPORT_SYMBOL(wait_for_completion);
 
 static void complete_n(struct completion *x, bool all)
 {
@@ -57,8 +60,10 @@ void complete(struct completion *x)
 {
 	complete_n(x, false);
 }
+EXPORT_SYMBOL(complete);
 
 void complete_all(struct completion *x)
 {
 	complete_n(x, true);
 }
+EXPORT_SYMBOL(complete_all);

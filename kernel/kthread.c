@@ -15,6 +15,7 @@
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
 #include <asm/processor.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/kthread.h>
 #include <kernel/mm.h>
@@ -79,11 +80,13 @@ struct thread *kthread_create_on_cpu(int (*fn)(void *arg), void *arg, int cpu,
 	t->sp = arch_thread_init_stack(t, (unsigned long)t->stack + THREAD_STACK_SIZE);
 	return t;
 }
+EXPORT_SYMBOL(kthread_create_on_cpu);
 
 struct thread *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
 {
 	return kthread_create_on_cpu(fn, arg, pick_cpu(), name);
 }
+EXPORT_SYMBOL(kthread_create);
 
 struct thread *kthread_run(int (*fn)(void *arg), void *arg, const char *name)
 {
@@ -93,11 +96,13 @@ struct thread *kthread_run(int (*fn)(void *arg), void *arg, const char *name)
 		wake_up_process(t);
 	return t;
 }
+EXPORT_SYMBOL(kthread_run);
 
 bool kthread_should_stop(void)
 {
 	return READ_ONCE(current->should_stop);
 }
+EXPORT_SYMBOL(kthread_should_stop);
 
 int kthread_stop(struct thread *t)
 {
@@ -113,3 +118,4 @@ int kthread_stop(struct thread *t)
 	thread_free(t);
 	return ret;
 }
+EXPORT_SYMBOL(kthread_stop);

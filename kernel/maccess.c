@@ -6,6 +6,7 @@
 #include <asm/uaccess.h>
 #include <kernel/compiler.h>
 #include <kernel/errno.h>
+#include <kernel/export.h>
 #include <kernel/string.h>
 #include <kernel/uaccess.h>
 
@@ -34,6 +35,7 @@ long copy_from_kernel_nofault(void *dst, const void *src, size_t size)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_GPL(copy_from_kernel_nofault);
 
 long copy_to_kernel_nofault(void *dst, const void *src, size_t size)
 {
@@ -53,3 +55,4 @@ long copy_to_kernel_nofault(void *dst, const void *src, size_t size)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_GPL(copy_to_kernel_nofault);

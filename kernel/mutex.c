@@ -5,6 +5,7 @@
  * mutex_lock() is __sched: a thread asleep in it has its caller as wait
  * channel.
  */
+#include <kernel/export.h>
 #include <kernel/mutex.h>
 
 struct mutex_waiter {
@@ -18,6 +19,7 @@ void mutex_init(struct mutex *lock)
 	lock->owner = NULL;
 	INIT_LIST_HEAD(&lock->wait_list);
 }
+EXPORT_SYMBOL(mutex_init);
 
 bool mutex_trylock(struct mutex *lock)
 {
@@ -32,6 +34,7 @@ bool mutex_trylock(struct mutex *lock)
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
 	return taken;
 }
+EXPORT_SYMBOL(mutex_trylock);
 
 void __sched mutex_lock(struct mutex *lock)
 {
@@ -54,6 +57,7 @@ void __sched mutex_lock(struct mutex *lock)
 	set_current_state(THREAD_RUNNING);
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
 }
+EXPORT_SYMBOL(mutex_lock);
 
 void mutex_unlock(struct mutex *lock)
 {
@@ -71,3 +75,4 @@ void mutex_unlock(struct mutex *lock)
 	}
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
 }
+EXPORT_SYMBOL(mutex_unlock);

@@ -2,6 +2,7 @@
  * panic(): say why, show how we got here, leave QEMU with a failure status
  * so that a test runner sees a crash rather than a hang.
  */
+#include <kernel/export.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
@@ -28,3 +29,4 @@ void panic(const char *fmt, ...)
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
 	machine_exit(QEMU_EXIT_PANIC);
 }
+EXPORT_SYMBOL(panic);

@@ -15,6 +15,7 @@
  * static size s, no reserved (r, for modules) or dynamic (d, for
  * alloc_percpu) part, the unit size u, then how many areas were made.
  */
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -24,7 +25,9 @@
 #include <kernel/string.h>
 
 unsigned long __per_cpu_offset[NR_CPUS] = { [0 ... NR_CPUS - 1] = BOOT_PERCPU_OFFSET };
+EXPORT_SYMBOL(__per_cpu_offset);
 DEFINE_PER_CPU(unsigned long, this_cpu_off) = BOOT_PERCPU_OFFSET;
+EXPORT_PER_CPU_SYMBOL(this_cpu_off);
 
 static unsigned int __init order_of(size_t bytes)
 {

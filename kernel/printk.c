@@ -7,6 +7,7 @@
  * spinlock keeps each message whole when several CPUs print.
  */
 #include <kernel/console.h>
+#include <kernel/export.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>
@@ -72,6 +73,7 @@ int vprintk(const char *fmt, va_list ap)
 		console_write(buf, len);
 	return len;
 }
+EXPORT_SYMBOL(vprintk);
 
 int printk(const char *fmt, ...)
 {
@@ -83,3 +85,4 @@ int printk(const char *fmt, ...)
 	va_end(ap);
 	return len;
 }
+EXPORT_SYMBOL(printk);

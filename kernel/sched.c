@@ -15,6 +15,7 @@
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
 #include <kernel/barrier.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/kthread.h>
 #include <kernel/panic.h>
@@ -42,7 +43,9 @@ struct rq {
 
 static DEFINE_PER_CPU_SHARED_ALIGNED(struct rq, runqueues);
 DEFINE_PER_CPU(struct thread *, current_thread);
+EXPORT_PER_CPU_SYMBOL(current_thread);
 DEFINE_PER_CPU(int, preempt_count);
+EXPORT_PER_CPU_SYMBOL(preempt_count);
 
 struct thread thread_table[NR_THREADS];
 static DEFINE_SPINLOCK(table_lock);
@@ -101,6 +104,7 @@ void set_current_state(enum thread_state state)
 	WRITE_ONCE(current->state, state);
 	smp_mb();
 }
+EXPORT_SYMBOL(set_current_state);
 
 static void finish_switch(struct rq *rq)
 {
@@ -155,6 +159,7 @@ void __sched schedule(void)
 {
 	__schedule(false);
 }
+EXPORT_SYMBOL(schedule);
 
 void preempt_schedule_irq(void)
 {
@@ -191,6 +196,7 @@ bool wake_up_process(struct thread *t)
 		arch_send_wakeup(t->cpu);
 	return woken;
 }
+EXPORT_SYMBOL(wake_up_process);
 
 void scheduler_tick(void)
 {

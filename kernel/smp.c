@@ -26,6 +26,7 @@
 #include <asm/smp.h>
 #include <kernel/barrier.h>
 #include <kernel/bootinfo.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/kstrtox.h>
 #include <kernel/percpu.h>
@@ -44,9 +45,11 @@ struct smp_call {
 };
 
 DEFINE_PER_CPU(int, cpu_number);
+EXPORT_PER_CPU_SYMBOL(cpu_number);
 static DEFINE_PER_CPU_SHARED_ALIGNED(struct smp_call, call_mailbox);
 
 unsigned int nr_cpu_ids = 1;
+EXPORT_SYMBOL(nr_cpu_ids);
 static unsigned int setup_max_cpus = NR_CPUS;
 static unsigned long cpu_hwid[NR_CPUS];
 static bool cpu_online_flag[NR_CPUS] = { true };
@@ -76,11 +79,13 @@ bool cpu_online(unsigned int cpu)
 {
 	return cpu < nr_cpu_ids && READ_ONCE(cpu_online_flag[cpu]);
 }
+EXPORT_SYMBOL(cpu_online);
 
 unsigned int num_online_cpus(void)
 {
 	return READ_ONCE(online_count);
 }
+EXPORT_SYMBOL(num_online_cpus);
 
 unsigned long cpu_logical_map(unsigned int cpu)
 {
@@ -208,3 +213,4 @@ void on_each_cpu(void (*func)(void *info), void *info, bool wait)
 			cpu_relax();
 	smp_mb();	/* what they did, before what we do next */
 }
+EXPORT_SYMBOL(on_each_cpu);

@@ -11,6 +11,7 @@
  */
 #include <asm/irqflags.h>
 #include <asm/processor.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
@@ -35,11 +36,13 @@ u64 get_jiffies_64(void)
 {
 	return get_cycles() / cycles_per_jiffy();
 }
+EXPORT_SYMBOL(get_jiffies_64);
 
 unsigned long msecs_to_jiffies(unsigned int ms)
 {
 	return ((unsigned long)ms * HZ + 999) / 1000;
 }
+EXPORT_SYMBOL(msecs_to_jiffies);
 
 /* Interrupts off. */
 void timer_wake_sleepers(void)
@@ -85,6 +88,7 @@ unsigned long __sched schedule_timeout(unsigned long timeout)
 	now = get_cycles();
 	return now >= t->wake_at ? 0 : (t->wake_at - now) / cycles_per_jiffy() + 1;
 }
+EXPORT_SYMBOL(schedule_timeout);
 
 void __sched msleep(unsigned int ms)
 {
@@ -95,6 +99,7 @@ void __sched msleep(unsigned int ms)
 		timeout = schedule_timeout(timeout);
 	}
 }
+EXPORT_SYMBOL(msleep);
 
 /* Start this CPU's tick, once (CPU 0 from tick_init(), the others as they go idle). */
 void timer_cpu_start(void)

@@ -4,6 +4,7 @@
  * condition before it wakes the queue. Whichever order the two CPUs run
  * in, either the sleeper sees the condition or the waker sees the sleeper.
  */
+#include <kernel/export.h>
 #include <kernel/wait.h>
 
 void init_waitqueue_head(struct wait_queue_head *wq)
@@ -11,12 +12,14 @@ void init_waitqueue_head(struct wait_queue_head *wq)
 	spin_lock_init(&wq->lock);
 	INIT_LIST_HEAD(&wq->head);
 }
+EXPORT_SYMBOL(init_waitqueue_head);
 
 void init_wait_entry(struct wait_queue_entry *wait)
 {
 	wait->thread = current;
 	INIT_LIST_HEAD(&wait->entry);
 }
+EXPORT_SYMBOL(init_wait_entry);
 
 void prepare_to_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait)
 {
@@ -28,6 +31,7 @@ void prepare_to_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait)
 	set_current_state(THREAD_SLEEPING);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
+EXPORT_SYMBOL(prepare_to_wait);
 
 void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait)
 {
@@ -39,6 +43,7 @@ void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait)
 		list_del_init(&wait->entry);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
+EXPORT_SYMBOL(finish_wait);
 
 int wake_up(struct wait_queue_head *wq)
 {
@@ -52,3 +57,4 @@ int wake_up(struct wait_queue_head *wq)
 	spin_unlock_irqrestore(&wq->lock, flags);
 	return woken;
 }
+EXPORT_SYMBOL(wake_up);

@@ -11,7 +11,7 @@
  * which is why every boundary between two lines is page aligned:
  *
  *   text      R-X  .text (head, vectors, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, .ktest_suites, .bench_cases, notes
+ *   rodata    R--  .rodata, __ex_table, __ksymtab*, .ktest_suites, .bench_cases, notes
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,    | page aligned,
  *                  .altinstructions, .data..percpu            /  freed at the end
@@ -72,6 +72,7 @@ SECTIONS
 	. = ALIGN(PAGE_SIZE);
 	RO_DATA_SECTION :rodata
 	EXCEPTION_TABLE(4)
+	KSYMTAB
 	KTEST_SUITES
 	BENCH_CASES
 	MONITOR_COMMANDS

@@ -54,6 +54,26 @@
 		BOUNDED_SECTION(__ex_table, __start___ex_table, __stop___ex_table) \
 	}
 
+/*
+ * EXPORT_SYMBOL() entries (include/kernel/export.h), one input section per
+ * symbol, "___ksymtab+NAME": SORT() orders them by section name, hence by
+ * symbol name, so find_symbol() can search them in halves. The names they
+ * point to are in __ksymtab_strings.
+ */
+#define KSYMTAB							\
+	. = ALIGN(8);						\
+	__ksymtab : AT_LOAD(__ksymtab) {			\
+		BOUNDED_SECTION(SORT(___ksymtab+*), __start___ksymtab, __stop___ksymtab) \
+	}							\
+	__ksymtab_gpl : AT_LOAD(__ksymtab_gpl) {		\
+		BOUNDED_SECTION(SORT(___ksymtab_gpl+*), __start___ksymtab_gpl, \
+				__stop___ksymtab_gpl)		\
+	}							\
+	__ksymtab_strings : AT_LOAD(__ksymtab_strings) {	\
+		BOUNDED_SECTION(__ksymtab_strings, __start___ksymtab_strings, \
+				__stop___ksymtab_strings)	\
+	}
+
 /* BUG()/WARN() sites: file, line and flags of each trapping instruction. */
 #define BUG_TABLE						\
 	. = ALIGN(8);						\

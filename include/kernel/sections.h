@@ -11,6 +11,7 @@
 #ifndef _KERNEL_SECTIONS_H
 #define _KERNEL_SECTIONS_H
 
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/types.h>
 
@@ -28,6 +29,9 @@ extern char __sched_text_start[], __sched_text_end[];
 extern char __per_cpu_start[], __per_cpu_end[], __per_cpu_load[];
 extern char __start___ex_table[], __stop___ex_table[];
 extern char __start___bug_table[], __stop___bug_table[];
+extern const struct kernel_symbol __start___ksymtab[], __stop___ksymtab[];
+extern const struct kernel_symbol __start___ksymtab_gpl[], __stop___ksymtab_gpl[];
+extern const char __start___ksymtab_strings[], __stop___ksymtab_strings[];
 extern char __alt_instructions[], __alt_instructions_end[];
 extern char __setup_start[], __setup_end[];
 extern const char __bench_cases_start[], __bench_cases_end[];

@@ -15,6 +15,7 @@
  * carved out of RAM at boot, before the allocator exists, and reserved.
  */
 #include <kernel/bootinfo.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/list.h>
 #include <kernel/mm.h>
@@ -82,6 +83,7 @@ void *alloc_pages(unsigned int order)
 	free_pages_count -= 1ul << order;
 	return b;
 }
+EXPORT_SYMBOL(alloc_pages);
 
 void free_pages(void *addr, unsigned int order)
 {
@@ -92,6 +94,7 @@ void free_pages(void *addr, unsigned int order)
 	free_block(pfn, order);
 	free_pages_count += 1ul << order;
 }
+EXPORT_SYMBOL(free_pages);
 
 unsigned long nr_free_pages(void)
 {
