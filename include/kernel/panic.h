@@ -9,15 +9,18 @@
 #ifndef _KERNEL_PANIC_H
 #define _KERNEL_PANIC_H
 
-#include <kernel/compiler.h>
-
 #define QEMU_EXIT_PASS		33	/* boot finished, every self-test passed */
 #define QEMU_EXIT_TESTS_FAILED	35	/* boot finished, some self-test failed */
 #define QEMU_EXIT_PANIC		37	/* panic or oops */
+
+/* The statuses are also for assembly (arch/x86_64/boot/verify_cpu.S). */
+#ifndef __ASSEMBLER__
+#include <kernel/compiler.h>
 
 __printf(1, 2) void __noreturn panic(const char *fmt, ...);
 
 /* Provided by the arch: leave QEMU with `status`; halts forever without QEMU. */
 void __noreturn machine_exit(int status);
+#endif
 
 #endif

@@ -53,11 +53,13 @@ startup_32:
 	cld
 	movl	%eax, PA(boot_magic)
 	movl	%ebx, PA(boot_info_phys)
+	movl	$PA(boot_stack_top), %esp
+	/* A CPU without TSC, PAE, long mode, NX or APIC stops here, saying so. */
+	call	verify_cpu
 	/* The TSC at entry, for kernel/bench.c: under -icount it counts instructions. */
 	rdtsc
 	movl	%eax, PA(boot_entry_cycles)
 	movl	%edx, PA(boot_entry_cycles) + 4
-	movl	$PA(boot_stack_top), %esp
 
 	/* Zero .bss: the loaders are supposed to, but a learner's loader may not. */
 	movl	$PA(__bss_start), %edi
