@@ -3,11 +3,27 @@
  *
  * The arch parsers add regions through these helpers, which refuse
  * overflow with a warning instead of writing past the tables.
+ *
+ * Too little RAM is refused here, the first moment the kernel knows how
+ * much there is and can say so: later it would end in a panic about
+ * whatever ran out first (page tables, a thread's stack), or worse.
  */
+#include <asm/page.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
+#include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sections.h>
 #include <kernel/string.h>
+
+/*
+ * RAM the boot needs above the image: page tables, per-CPU areas, the
+ * threads' stacks, the self-tests' blocks. Measured: x86_64 with 548 KiB
+ * there runs out of page tables, ARM with 252 KiB out of stacks; with
+ * QEMU's -m 2M there are 644 KiB (x86_64) and 764 KiB (ARM), and every
+ * self-test passes.
+ */
+#define BOOT_RAM_NEEDED		(600 * 1024)
 
 struct boot_info boot_info;
 
@@ -47,6 +63,22 @@ void __init boot_info_set_cmdline(struct boot_info *bi, const char *s, size_t le
 	bi->cmdline[n] = '\0';
 }
 
+static void __init check_ram_above_image(void)
+{
+	phys_addr_t image_end = __pa(_end);
+	unsigned long long above = 0;
+
+	for (int i = 0; i < boot_info.nr_mem; i++) {
+		const struct mem_region *r = &boot_info.mem[i];
+
+		if (r->base + r->size > image_end)
+			above += r->base + r->size - (r->base > image_end ? r->base : image_end);
+	}
+	if (above < BOOT_RAM_NEEDED)
+		panic("boot: %llu KiB of RAM above the kernel image; Special K needs %d KiB there "
+		      "(QEMU: -m 2M or more)", above >> 10, BOOT_RAM_NEEDED >> 10);
+}
+
 void __init print_boot_info(void)
 {
 	unsigned long long total = 0;
@@ -68,6 +100,7 @@ void __init print_boot_info(void)
 			(unsigned long long)(r->base + r->size - 1));
 	}
 	pr_info("boot: %llu MiB usable memory\n", total >> 20);
+	check_ram_above_image();
 	pr_info("Kernel command line: %s\n", boot_info.cmdline);
 	if (boot_info.cmdline_truncated)
 		pr_warn("boot: command line longer than %d bytes, truncated\n",

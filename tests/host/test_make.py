@@ -171,7 +171,8 @@ def case_mkiso_packs_only_the_tree(args):
 def case_run_usage_errors(args):
     """make run names a QEMU usage error as one, not as a triple fault."""
     for var, words in (("CPU=nosuchcpu", ("nosuchcpu", "refused to start")),
-                       ("MEM=lots", ("--mem", "usage error"))):
+                       ("MEM=lots", ("--mem", "usage error")),
+                       ("MEM=1M", ("needs at least 2M of RAM", "usage error"))):
         r = make("run", "O=" + args.build, var, timeout=120)
         out = r.stdout + r.stderr
         check(r.returncode != 0, "make run %s succeeded" % var)
