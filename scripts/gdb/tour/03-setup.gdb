@@ -15,7 +15,7 @@
 # expect: ^\$\d+ = true
 
 # The whole table: name, handler, early or not.
-print *(struct obs_kernel_param *)__setup_start@((__setup_end - __setup_start) / sizeof(struct obs_kernel_param))
+print *(struct obs_kernel_param *)&__setup_start@(((char *)&__setup_end - (char *)&__setup_start) / sizeof(struct obs_kernel_param))
 tbreak set_initcall_debug
 continue
 backtrace

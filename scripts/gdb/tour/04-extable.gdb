@@ -9,7 +9,7 @@
 #
 # expect: ^__ex_table: \d+ entries, sorted by insn
 # expect: ^entry \d+: a fault at \S+ \(copy_from_kernel_nofault\+\S+ resumes at \S+ \(copy_from_kernel_nofault\+
-# expect: ^#\d +.*copy_from_kernel_nofault \(.*src=(src@entry=)?0x0
+# expect: ^#\d +.*(copy_from_kernel_nofault|arch_get_kernel_nofault_long) \(.*src=(src@entry=)?0x0
 
 # The table, decoded: each faulting instruction and where it resumes.
 sk-extable

@@ -14,6 +14,8 @@
 # expect-arm: ^\$\d+ = 0x[0-9a-f]{8}$
 # expect: ^\$\d+ = 0x[0-9a-f]+$
 # expect: ^cpu 0, the template \(areas not set up yet\): cpu_number at 0x[0-9a-f]+ = 0$
+# expect: ^Temporary breakpoint \d+, setup_per_cpu_areas \(\)
+# expect: ^(0x[0-9a-f]+ in )?start_kernel \(\) at kernel/main\.c:\d+$
 # expect: ^cpu 0: cpu_number at 0x[0-9a-f]+ = 0$
 # expect: ^\$\d+ = 0$
 
@@ -24,7 +26,9 @@ print/x (unsigned long)&__per_cpu_start
 print/x (unsigned long)&__per_cpu_load
 # Before step 9 the CPU works on the template itself.
 sk-percpu cpu_number
-tbreak setup_per_cpu_areas
+# The star stops at the function's first instruction: its first line may belong to a helper
+# the compiler inlined there (clang does), and `finish` would then leave only the helper.
+tbreak *setup_per_cpu_areas
 continue
 finish
 # Now CPU 0 has an area of its own: smp_processor_id() reads cpu_number there.

@@ -13,7 +13,7 @@
 # expect: ^Value returned is \$\d+ = BUG_TRAP_TYPE_WARN
 
 # The first entry, and its two offsets turned into addresses.
-set $bug = (struct bug_entry *)__start___bug_table
+set $bug = (struct bug_entry *)&__start___bug_table
 print *$bug
 print (char *)&$bug->file_disp + $bug->file_disp
 info symbol (char *)&$bug->bug_addr_disp + $bug->bug_addr_disp

@@ -11,7 +11,7 @@
 
 sk-sections
 # The first suite of the table.
-print **(struct ktest_suite **)__ktest_suites_start
+print **(struct ktest_suite **)&__ktest_suites_start
 tbreak ktest_run_suites
 continue
 backtrace 1
