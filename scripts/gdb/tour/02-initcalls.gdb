@@ -10,6 +10,7 @@
 # expect: ^\$\d+ = \(initcall_t\) 0x[0-9a-f]+ <\w+>
 # expect: ^Value returned is \$\d+ = 0
 # expect: ^level 1 \(core_initcall\): \d+
+# expect: ^\(init memory is freed: the table is read from
 # expect: ^\d+ initcalls
 
 # The early level: called first, from do_early_initcalls() (boot step 13).
@@ -23,7 +24,9 @@ finish
 tbreak do_initcalls
 continue
 sk-initcalls core
-# After boot every entry has run (the table itself is read from kernel.elf then).
-tbreak rest_init
+# After free_initmem() every entry has run and the table's memory is gone: the helper reads
+# the entries from kernel.elf.
+tbreak free_initmem
 continue
+finish
 sk-initcalls
