@@ -238,6 +238,23 @@ def kernel_files_stay_short(case):
             case.fail(path, "%d lines" % count)
 
 
+def arch_helpers_are_used(case):
+    """No dead code in the arch headers: each inline function or function-like macro is used."""
+    sources = files(KERNEL_SOURCES + (".lds.h", ".lds.S"),
+                    under=("arch", "include", "kernel", "linker", "tests/kernel"))
+    texts = {path: read(path) for path in sources}
+    for path in sources:
+        if not re.match(r"arch/[^/]+/include/asm/.*\.h$", path):
+            continue
+        names = set(re.findall(r"^#\s*define\s+(\w+)\(", texts[path], re.M))
+        names |= set(re.findall(r"^static\s+(?:inline|__always_inline)\b[^(;=]*?\b(\w+)\(",
+                                texts[path], re.M))
+        for name in sorted(names):
+            word = re.compile(r"\b%s\b" % re.escape(name))
+            if sum(len(word.findall(text)) for text in texts.values()) <= 1:
+                case.fail(path, "%s is defined and never used" % name)
+
+
 CASES = [
     refers_to_no_outside_document,
     design_is_in_the_tree,
@@ -251,6 +268,7 @@ CASES = [
     lists_come_from_list_h,
     symbols_formatted_once,
     kernel_files_stay_short,
+    arch_helpers_are_used,
 ]
 
 

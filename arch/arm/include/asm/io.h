@@ -13,7 +13,6 @@
 #include <asm/page.h>
 #include <kernel/types.h>
 
-#define mb()	__asm__ __volatile__("dsb sy" ::: "memory")
 #define rmb()	__asm__ __volatile__("dsb sy" ::: "memory")
 #define wmb()	__asm__ __volatile__("dsb st" ::: "memory")
 
