@@ -11,7 +11,8 @@
  * which is why every boundary between two lines is page aligned:
  *
  *   text      R-X  .text (head, vectors, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, __ksymtab*, .ktest_suites, .bench_cases, notes
+ *   rodata    R--  .rodata, __ex_table, __ksymtab*, .ktest_suites, .bench_cases,
+ *                  .monitor_commands, notes
  *   inittext  R-X  .init.text, .altinstr_replacement          \  init region,
  *   initdata  RW-  .init.data, .init.setup, .initcall.init,    | page aligned,
  *                  .altinstructions, .data..percpu            /  freed at the end

@@ -7,7 +7,8 @@
  * Layout and program headers (each segment gets one set of permissions):
  *
  *   text      R-X  .text (head, .sched.text ...)
- *   rodata    R--  .rodata, __ex_table, __ksymtab*, .ktest_suites, .bench_cases, notes
+ *   rodata    R--  .rodata, __ex_table, __ksymtab*, .ktest_suites, .bench_cases,
+ *                  .monitor_commands, notes
  *   percpu    RW-  .data..percpu, linked at address 0; its     \  the init region,
  *                  bytes are the init region's first pages      |  page aligned,
  *   inittext  R-X  .init.text, .altinstr_replacement            |  freed at the end
