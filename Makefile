@@ -44,6 +44,15 @@ endif
 BUILD		:= $(O)/$(ARCH)
 KERNEL		:= $(BUILD)/kernel.elf
 ISO		:= $(BUILD)/specialk.iso
+INITRAMFS	:= $(BUILD)/initramfs.cpio
+# What QEMU boots: kernel.elf, but on ARM the raw Image (arch/arm/boot/head.S), the
+# only kind of kernel QEMU's virt board hands an initrd to.
+ifeq ($(ARCH),arm)
+BOOT_IMAGE	:= $(BUILD)/Image
+else
+BOOT_IMAGE	:= $(KERNEL)
+endif
+INITRD_TESTS	:= $(BUILD)/initramfs-concat.cpio $(BUILD)/initramfs-corrupt.cpio
 
 ifeq ($(V),1)
 Q		:=
@@ -65,6 +74,7 @@ LD		:= ld.lld
 NM		:= llvm-nm
 OBJDUMP		:= llvm-objdump
 READELF		:= llvm-readelf
+OBJCOPY		:= llvm-objcopy
 COMPILER_FLAGS	:=
 COMPILER_NAME	:= clang
 else
@@ -73,6 +83,7 @@ LD		:= $(CROSS_COMPILE)ld
 NM		:= $(CROSS_COMPILE)nm
 OBJDUMP		:= $(CROSS_COMPILE)objdump
 READELF		:= $(CROSS_COMPILE)readelf
+OBJCOPY		:= $(CROSS_COMPILE)objcopy
 # gcc would turn a byte loop in memset() into a call to memset().
 COMPILER_FLAGS	:= -fno-tree-loop-distribute-patterns
 COMPILER_NAME	:= gcc
@@ -110,7 +121,7 @@ SORTTABLE	:= $(O)/tools/sorttable
 
 .PHONY: all iso run debug check bench sections clean deps host-tests FORCE
 
-all: $(KERNEL)
+all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS)
 
 # Each file is made by a command recorded in FILE.cmd, and remade when a
 # prerequisite is newer or the command differs (Kbuild's if_changed): after
@@ -137,6 +148,7 @@ cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" 
 		  LDFLAGS="$(LDFLAGS)" \
 		  scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
 		  $(OBJS) $(ARCH_LIBS)
+cmd_image	= $(OBJCOPY) -O binary $< $@
 
 $(BUILD)/%.o: %.c FORCE
 	$(call if_changed,cc,CC      $<)
@@ -158,6 +170,9 @@ $(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE)
 		scripts/link-kernel.sh FORCE
 	$(call if_changed,link,LINK    $@)
 
+$(BUILD)/Image: $(KERNEL) FORCE
+	$(call if_changed,image,OBJCOPY $@)
+
 FORCE:
 
 # A BIOS ISO whose GRUB loads the kernel with multiboot2: x86_64 only.
@@ -168,8 +183,23 @@ iso:
 	@echo "make iso: the ISO boots a PC BIOS into GRUB's multiboot2, an x86_64 loader;" \
 		"ARM boots its ELF without one: make run ARCH=$(ARCH)" >&2; exit 2
 endif
-$(ISO): $(KERNEL) scripts/mkiso
-	$(Q)scripts/mkiso $(KERNEL) $@
+$(ISO): $(KERNEL) $(INITRAMFS) scripts/mkiso
+	$(Q)scripts/mkiso $(KERNEL) $(INITRAMFS) $@
+
+# The initramfs QEMU hands over with -initrd (newc, reproducible: scripts/mkinitramfs),
+# from tests/initramfs/. For tests/matrix also: ours with a user's archive (from
+# tests/initramfs-user/) appended, as a user would `cat` theirs onto it, and ours cut
+# short in the middle of a file (etc/issue's data).
+$(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d)
+$(BUILD)/initramfs-user.cpio: scripts/mkinitramfs $(shell find tests/initramfs-user -type f -o -type d)
+$(INITRAMFS) $(BUILD)/initramfs-user.cpio:
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)scripts/mkinitramfs $(patsubst $(BUILD)/%.cpio,tests/%,$@) $@
+$(BUILD)/initramfs-concat.cpio: $(INITRAMFS) $(BUILD)/initramfs-user.cpio
+	$(Q)cat $^ > $@
+$(BUILD)/initramfs-corrupt.cpio: $(INITRAMFS)
+	$(Q)head -c 357 $< > $@
 
 deps:
 	$(Q)scripts/install-deps
@@ -179,7 +209,8 @@ deps:
 # options, scripts/qemu's usage error. --interactive: Ctrl-C reaches the monitor
 # instead of killing QEMU; Ctrl-A x leaves.
 run: deps all
-	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(KERNEL) --interactive \
+	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(BOOT_IMAGE) --initrd $(INITRAMFS) \
+		--interactive \
 		$${CPU:+--cpu "$$CPU"} $${SMP:+--smp "$$SMP"} $${MEM:+--mem "$$MEM"} \
 		--append "monitor$${APPEND:+ $$APPEND}" || status=$$?; \
 	case $$status in \

@@ -50,6 +50,40 @@ void __init boot_info_add_reserved(struct boot_info *bi, phys_addr_t base, phys_
 	add_region(bi->reserved, &bi->nr_reserved, base, size, "reserved");
 }
 
+/*
+ * An initial RAM disk the loader placed at [base, base + size). Its pages are
+ * reserved, so that mem_init() keeps them out of the allocator until
+ * populate_rootfs() has unpacked them. One the kernel cannot read in place
+ * is refused, with Linux's "disabling" wording: the boot goes on without it.
+ */
+void __init boot_info_add_initrd(struct boot_info *bi, phys_addr_t base, phys_addr_t size)
+{
+	phys_addr_t end = base + size;
+
+	if (!size)
+		return;
+	if (end < base || end > DIRECT_MAP_PHYS_END) {
+		pr_err("RAMDISK: [mem %#llx-%#llx] lies outside the direct map (up to %#llx), "
+		       "disabling initrd\n", (unsigned long long)base, (unsigned long long)end - 1,
+		       (unsigned long long)DIRECT_MAP_PHYS_END);
+		return;
+	}
+	if (base < __pa(_end) && end > __pa(_text)) {
+		pr_err("RAMDISK: [mem %#llx-%#llx] overlaps the kernel image, disabling initrd\n",
+		       (unsigned long long)base, (unsigned long long)end - 1);
+		return;
+	}
+	if (bi->nr_initrd == MAX_INITRDS) {
+		pr_warn("RAMDISK: more than %d, ignoring [mem %#llx-%#llx]\n", MAX_INITRDS,
+			(unsigned long long)base, (unsigned long long)end - 1);
+		return;
+	}
+	bi->initrd[bi->nr_initrd].base = base;
+	bi->initrd[bi->nr_initrd].size = size;
+	bi->nr_initrd++;
+	boot_info_add_reserved(bi, base, size);
+}
+
 /* Copy a command line of len bytes (not necessarily terminated), truncating safely. */
 void __init boot_info_set_cmdline(struct boot_info *bi, const char *s, size_t len)
 {
@@ -101,6 +135,15 @@ void __init print_boot_info(void)
 	}
 	pr_info("boot: %llu MiB usable memory\n", total >> 20);
 	check_ram_above_image();
+	/* Linux's x86 line; no initrd is a normal boot, said as plainly. */
+	for (int i = 0; i < boot_info.nr_initrd; i++) {
+		const struct mem_region *r = &boot_info.initrd[i];
+
+		pr_info("RAMDISK: [mem 0x%08llx-0x%08llx]\n", (unsigned long long)r->base,
+			(unsigned long long)(r->base + r->size - 1));
+	}
+	if (!boot_info.nr_initrd)
+		pr_info("RAMDISK: none\n");
 	pr_info("Kernel command line: %s\n", boot_info.cmdline);
 	if (boot_info.cmdline_truncated)
 		pr_warn("boot: command line longer than %d bytes, truncated\n",

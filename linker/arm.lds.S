@@ -24,7 +24,9 @@
  * the init region: once each CPU has its copy, the template is not needed.
  *
  * The ELF entry point is the physical address of stext: QEMU jumps to it
- * with the MMU off and does not translate it.
+ * with the MMU off and does not translate it. build/arm/Image is this file's
+ * loaded bytes from _text to the end of .data (objcopy -O binary): a loader
+ * enters a raw image at its first byte, so stext must be that byte.
  */
 #include <asm/page.h>
 
@@ -111,5 +113,6 @@ phys_stext = stext - LOAD_OFFSET;
 
 ASSERT(__per_cpu_start >= __init_begin && __per_cpu_end <= __init_end,
        "per-CPU template outside the init region")
+ASSERT(stext == _text, "stext must be the first byte of the raw Image")
 ASSERT(_end <= KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE,
        "kernel image too large for its window (asm/page.h)")

@@ -15,6 +15,7 @@
 
 #define COMMAND_LINE_SIZE	512
 #define MAX_MEM_REGIONS		32
+#define MAX_INITRDS		4	/* GRUB may load several modules */
 
 struct mem_region {
 	phys_addr_t base;
@@ -29,6 +30,9 @@ struct boot_info {
 	int nr_mem;
 	struct mem_region reserved[MAX_MEM_REGIONS];	/* boot info, DTB, ... */
 	int nr_reserved;
+	/* Initial RAM disks (-initrd, GRUB's module2): reserved until unpacked (kernel/initrd.c). */
+	struct mem_region initrd[MAX_INITRDS];
+	int nr_initrd;
 	/* CPUs the firmware describes: hardware ids (APIC ids / MPIDRs). */
 	unsigned long cpu_hwid[NR_CPUS];
 	int nr_cpus;
@@ -43,6 +47,7 @@ void arch_parse_boot_info(void);
 void boot_info_add_mem(struct boot_info *bi, phys_addr_t base, phys_addr_t size);
 void boot_info_add_reserved(struct boot_info *bi, phys_addr_t base, phys_addr_t size);
 void boot_info_set_cmdline(struct boot_info *bi, const char *s, size_t len);
+void boot_info_add_initrd(struct boot_info *bi, phys_addr_t base, phys_addr_t size);
 void print_boot_info(void);
 
 #endif

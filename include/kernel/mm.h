@@ -27,6 +27,7 @@ static inline void free_page(void *addr)
 void *alloc_stack_with_guard(unsigned int order);
 
 unsigned long nr_free_pages(void);
+bool page_is_free(phys_addr_t pa);
 unsigned long totalram_pages(void);
 
 /* Build the allocator from boot_info's memory map, minus the image and reservations. */

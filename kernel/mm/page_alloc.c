@@ -96,6 +96,22 @@ void free_pages(void *addr, unsigned int order)
 }
 EXPORT_SYMBOL(free_pages);
 
+/* Whether the page at physical address pa lies in a free block (Linux: PageBuddy). */
+bool page_is_free(phys_addr_t pa)
+{
+	unsigned long pfn = pa >> PAGE_SHIFT;
+
+	if (pfn < min_pfn || pfn >= max_pfn)
+		return false;
+	for (unsigned int order = 0; order <= MAX_ORDER; order++) {
+		unsigned long start = pfn & ~((1ul << order) - 1);
+
+		if (start >= min_pfn && free_order[start - min_pfn] == order)
+			return true;
+	}
+	return false;
+}
+
 unsigned long nr_free_pages(void)
 {
 	return free_pages_count;

@@ -151,21 +151,74 @@ def case_mkiso_refuses_other_arch(args):
     with open(fake, "wb") as f:
         f.write(b"\x7fELF\x01\x01\x01" + bytes(9) + b"\x02\x00\x28\x00" + bytes(32))
     iso = os.path.join(args.tmp, "arm.iso")
-    r = subprocess.run([os.path.join(ROOT, "scripts", "mkiso"), fake, iso],
+    r = subprocess.run([os.path.join(ROOT, "scripts", "mkiso"), fake,
+                        os.path.join(args.build, "x86_64", "initramfs.cpio"), iso],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
     check(r.returncode != 0 and not os.path.exists(iso), "made %s" % iso)
     check("x86_64" in r.stderr, "message: %r" % r.stderr)
 
 
 def case_mkiso_packs_only_the_tree(args):
-    """The ISO holds /boot and GRUB's boot catalog, nothing else (no stray log)."""
+    """The ISO holds /boot and GRUB's boot catalog, nothing else (no stray log); /boot holds
+    the kernel and the initramfs GRUB loads as a module."""
     iso = os.path.join(args.tmp, "x.iso")
     subprocess.run([os.path.join(ROOT, "scripts", "mkiso"),
-                    os.path.join(args.build, "x86_64", "kernel.elf"), iso], check=True, timeout=120)
+                    os.path.join(args.build, "x86_64", "kernel.elf"),
+                    os.path.join(args.build, "x86_64", "initramfs.cpio"), iso],
+                   check=True, timeout=120)
     r = subprocess.run(["xorriso", "-indev", iso, "-find", "/", "-maxdepth", "1"],
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True)
     top = sorted(line.strip("'") for line in r.stdout.split())
     check(top == ["/", "/boot", "/boot.catalog"], "the ISO's top level: %s" % top)
+    r = subprocess.run(["xorriso", "-indev", iso, "-find", "/boot", "-maxdepth", "1"],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True)
+    boot = [line.strip("'") for line in r.stdout.split()]
+    check("/boot/kernel.elf" in boot and "/boot/initramfs.cpio" in boot, "/boot: %s" % boot)
+
+
+def newc_entries(data):
+    """(name, mode, uid, gid, mtime) of each member of a newc archive, up to its trailer."""
+    entries, pos = [], 0
+    while True:
+        check(data[pos:pos + 6] == b"070701", "no newc magic at offset %d" % pos)
+        field = [int(data[pos + 6 + 8 * i:pos + 14 + 8 * i], 16) for i in range(13)]
+        name = data[pos + 110:pos + 110 + field[11] - 1].decode()
+        if name == "TRAILER!!!":
+            return entries
+        entries.append((name, field[1], field[2], field[3], field[5]))
+        pos = (pos + 110 + field[11] + 3) & ~3
+        pos = (pos + field[6] + 3) & ~3
+
+
+def case_initramfs_reproducible(args):
+    """scripts/mkinitramfs gives the same bytes from a copy with other times and modes (as
+    another checkout, umask or clock would leave): names sorted, owner 0:0, mtime 0, modes
+    from the kind of file alone."""
+    tool = os.path.join(ROOT, "scripts", "mkinitramfs")
+    src = os.path.join(ROOT, "tests", "initramfs")
+    copy = os.path.join(args.tmp, "initramfs")
+    subprocess.run(["cp", "-R", src, copy], check=True)
+    for dirpath, dirnames, filenames in os.walk(copy):
+        for name in dirnames + filenames:
+            path = os.path.join(dirpath, name)
+            if not os.path.islink(path):
+                os.chmod(path, 0o775 if os.path.isdir(path) else 0o664)
+                os.utime(path, (1e9, 1e9))
+    outputs = []
+    for tree, out in ((src, "a.cpio"), (copy, "b.cpio")):
+        out = os.path.join(args.tmp, out)
+        subprocess.run([tool, tree, out], check=True, timeout=60)
+        with open(out, "rb") as f:
+            outputs.append(f.read())
+    check(outputs[0] == outputs[1], "two builds of the initramfs differ")
+    entries = newc_entries(outputs[0])
+    names = [e[0] for e in entries]
+    check(names == sorted(names) and "etc/sk/deep.txt" in names and "hello-link" in names,
+          "members: %s" % names)
+    check(all(e[2:] == (0, 0, 0) for e in entries), "owner or mtime not 0: %s" % entries)
+    modes = {e[0]: e[1] for e in entries}
+    check((modes["etc"], modes["hello.txt"], modes["hello-link"]) == (0o40755, 0o100644, 0o120777),
+          "modes: %s" % {n: oct(m) for n, m in modes.items()})
 
 
 def case_run_usage_errors(args):
@@ -374,6 +427,7 @@ def main():
                          ("iso_arm_refused", case_iso_arm_refused),
                          ("mkiso_refuses_other_arch", case_mkiso_refuses_other_arch),
                          ("mkiso_packs_only_the_tree", case_mkiso_packs_only_the_tree),
+                         ("initramfs_reproducible", case_initramfs_reproducible),
                          ("run_usage_errors", case_run_usage_errors),
                          ("debug_port_in_use_refused", case_debug_port_in_use_refused)):
             results.append(run_case(name, functools.partial(fn, args)))

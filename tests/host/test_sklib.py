@@ -226,7 +226,10 @@ def test_matrix_errors_name_the_line():
     for text, want in (("a x86_64\nb arm smp=0\n", ":2: smp wants a positive number"),
                        ("a sparc\n", ":1: unknown arch 'sparc'"),
                        ("a arm colour=red\n", ":1: unknown key 'colour'"),
-                       ("a arm\na arm\n", ":2:")):
+                       ("a arm\na arm\n", ":2:"),
+                       ("a arm initrd=../x.cpio\n", ":1: initrd wants a file in build/"),
+                       ("a arm kernel=/x.elf\n", ":1: kernel wants a file in build/"),
+                       ("a x86_64 boot=iso initrd=none\n", ":1: initrd= and kernel= cannot")):
         with open(path, "w") as f:
             f.write(text)
         try:
@@ -316,6 +319,17 @@ def test_bench_boots_a_snapshot_of_the_kernels():
         check("make ARCH=x86_64" in str(e), str(e))
     else:
         raise AssertionError("a missing kernel was not refused")
+
+
+def test_matrix_initrd_and_kernel_are_build_files():
+    path = os.path.join(WORK, "matrix")
+    with open(path, "w") as f:
+        f.write("a arm initrd=x.cpio kernel=kernel.elf\nb arm initrd=none\nc arm\n")
+    a, b, c = (l.command("/b") for l in matrix.read_matrix(path))
+    equal(a[a.index("--initrd") + 1], "/b/arm/x.cpio", "initrd=x.cpio")
+    equal(a[a.index("--kernel") + 1], "/b/arm/kernel.elf", "kernel=kernel.elf")
+    equal(b[b.index("--initrd") + 1], "none", "initrd=none")
+    check("--initrd" not in c and "--kernel" not in c, "no initrd=, kernel=: the defaults")
 
 
 def main():

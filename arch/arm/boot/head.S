@@ -1,21 +1,34 @@
 /*
  * 32-bit ARM entry: from reset state, MMU off, to start_kernel().
  *
- * QEMU's virt board (-kernel with an ELF) loads the image at its physical
- * load addresses (0x40100000 on) and jumps to the ELF entry, stext's
- * physical address, in SVC mode with IRQs and FIQs masked, the MMU and
- * caches off, and r0 = r1 = r2 = 0. Linux's convention has r2 point at the
- * device tree; QEMU leaves it at the base of RAM instead. So: the device tree
- * is where r2 points if a valid tree is there, else at PHYS_OFFSET.
+ * Two ways in, both in SVC mode with IRQs and FIQs masked, the MMU and
+ * caches off:
+ *  - kernel.elf (QEMU's -kernel with an ELF; gdb's file): QEMU loads it at
+ *    its physical load addresses (0x40100000 on) and jumps to the ELF entry,
+ *    stext's physical address, with r0 = r1 = r2 = 0. It leaves the device
+ *    tree at the base of RAM and ignores -initrd;
+ *  - build/arm/Image, the same bytes as one raw binary (objcopy -O binary,
+ *    stext first), what scripts/qemu boots: QEMU takes it for a Linux
+ *    kernel, loads it at RAM base + 0x10000 (0x40010000), the initrd at RAM
+ *    base + min(RAM/2, 128 MiB) (0x44000000 with 128 MiB), the device tree
+ *    after the initrd (4 KiB aligned; at the initrd's place when there is
+ *    none), writes /chosen/linux,initrd-start/end, and enters at the first
+ *    byte with Linux's registers: r0 = 0, r1 = machine (0xffffffff),
+ *    r2 = the device tree's physical address.
+ * So the device tree is where r2 points if a valid tree is there, else at
+ * PHYS_OFFSET.
  *
  * Steps:
  *  0. start the PMU cycle counter, which make bench reads (asm/bench.h);
  *  1. leave Hyp mode if a loader left us there (QEMU does with
  *     virtualization=on), mask every interrupt;
- *  2. remember the device tree's physical address (boot_dtb_phys);
- *  3. zero .bss, with physical addresses: the page table built next lives
+ *  2. run where we are linked: an Image loaded elsewhere (0x40010000) copies
+ *     itself to PA(_text), out of the device tree's way
+ *     (arch/arm/boot/relocate.S);
+ *  3. remember the device tree's physical address (boot_dtb_phys);
+ *  4. zero .bss, with physical addresses: the page table built next lives
  *     there, so it must be cleared before, not after;
- *  4. build the boot translation table: short-descriptor format (no LPAE),
+ *  5. build the boot translation table: short-descriptor format (no LPAE),
  *     4096 first-level entries of 1 MiB sections (asm/pgtable.h):
  *
  *       virtual                   physical                 memory type
@@ -35,10 +48,10 @@
  *     them with per-section permissions once the page allocator exists.
  *     The table maps DIRECT_MAP_SIZE of RAM whatever QEMU's -m: memory
  *     that is not there is never touched;
- *  5. invalidate TLBs and the instruction cache, program TTBCR, TTBR0 and
+ *  6. invalidate TLBs and the instruction cache, program TTBCR, TTBR0 and
  *     DACR, switch on the MMU, the caches and branch prediction, and jump
  *     to the kernel's link address;
- *  6. give the boot CPU its stack and each exception mode its own, point
+ *  7. give the boot CPU its stack and each exception mode its own, point
  *     VBAR at the vectors (kernel/entry.S), TPIDRPRW at the per-CPU
  *     template (offset 0), clear fp so that backtraces end here, and call
  *     start_kernel().
@@ -46,7 +59,7 @@
  * Secondary CPUs enter at secondary_entry (arch/arm/boot/secondary.S)
  * and switch their MMU on with this same boot_pgd.
  *
- * Everything before step 6 runs at physical addresses although the code is
+ * Everything before step 7 runs at physical addresses although the code is
  * linked at virtual ones: it is position-independent, and every symbol it
  * needs goes through PA(). It lives in .head.text, first in the image.
  */
@@ -108,21 +121,27 @@ stext:
 	eret
 1:	cpsid	aif, #MODE_SVC
 
-	/* 2. The device tree: r2 if it is inside the mapped RAM and holds one. */
+	/* 2. Run where we are linked (relocate.S); r9: a device tree it overwrote. */
+	adr	r3, stext
+	bl	relocate_image
+	ldr	r4, =PA(boot_dtb_lost)
+	str	r9, [r4]
+
+	/* 3. The device tree: r2 if it is inside the mapped RAM and holds one. */
 	ldr	r5, =PHYS_OFFSET
 	sub	r6, r2, r5
 	cmp	r6, #DIRECT_MAP_SIZE
-	bhs	2f
+	bhs	3f
 	tst	r2, #3
-	bne	2f
+	bne	3f
 	ldr	r6, [r2]
 	ldr	r7, =FDT_MAGIC_LE
 	cmp	r6, r7
 	moveq	r5, r2
-2:	ldr	r6, =PA(boot_dtb_phys)
+3:	ldr	r6, =PA(boot_dtb_phys)
 	str	r5, [r6]
 
-	/* 3. Zero .bss (page aligned at both ends, see the linker script). */
+	/* 4. Zero .bss (page aligned at both ends, see the linker script). */
 	ldr	r0, =PA(__bss_start)
 	ldr	r1, =PA(__bss_stop)
 	mov	r2, #0
@@ -130,7 +149,7 @@ stext:
 	strlo	r2, [r0], #4
 	blo	3b
 
-	/* 4. The boot translation table, 4 bytes per MiB of virtual space. */
+	/* 5. The boot translation table, 4 bytes per MiB of virtual space. */
 	ldr	r0, =PA(boot_pgd)
 	ldr	r1, =(PHYS_OFFSET + PMD_SECT_NORMAL)
 	add	r2, r0, #((PHYS_OFFSET >> SECTION_SHIFT) * 4)
@@ -159,7 +178,7 @@ stext:
 	bne	6b
 
 	/*
-	 * 5. The MMU. Nothing stale may survive in the TLBs, the instruction
+	 * 6. The MMU. Nothing stale may survive in the TLBs, the instruction
 	 * cache or the branch predictor. (The data cache needs no clean-up:
 	 * it was off, and cortex-a7/a15 invalidate it at reset; QEMU models
 	 * no caches. On real SMP hardware ACTLR.SMP would also have to be set
@@ -170,7 +189,7 @@ stext:
 	ldr	pc, =start_high
 
 start_high:
-	/* 6. Stacks: SVC (the kernel's), then one per exception mode for entry.S. */
+	/* 7. Stacks: SVC (the kernel's), then one per exception mode for entry.S. */
 	ldr	sp, =boot_stack_top
 	cps	#MODE_ABT
 	ldr	sp, =abort_stack_top
@@ -229,8 +248,10 @@ enable_mmu:
 
 	.data
 	.balign 4
-	.globl boot_dtb_phys
+	.globl boot_dtb_phys, boot_dtb_lost
 boot_dtb_phys:
+	.long	0
+boot_dtb_lost:					/* a tree step 2 could not save, or 0 */
 	.long	0
 
 	.section .bss..page_aligned, "aw", %nobits

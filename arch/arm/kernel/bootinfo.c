@@ -1,12 +1,16 @@
 /*
  * Reading the device tree into struct boot_info (boot step 2 on ARM).
  *
- * QEMU's virt board enters the kernel with r2 = 0 and leaves the device tree
- * at the base of RAM; a boot loader following Linux's ARM convention passes
- * its address in r2 instead. head.S chose between the two (boot_dtb_phys).
+ * QEMU's virt board enters kernel.elf with r2 = 0 and leaves the device tree
+ * at the base of RAM; for the raw Image it follows Linux's ARM convention and
+ * passes the tree's address in r2. head.S chose between the two
+ * (boot_dtb_phys).
  * From the tree we take:
  *   /memory*            "reg": the RAM (the root's #address-cells/#size-cells)
  *   /chosen/bootargs    the command line (QEMU's -append)
+ *   /chosen/linux,initrd-start, linux,initrd-end
+ *                       the initramfs (QEMU's -initrd, given to a raw Image
+ *                       only), end exclusive
  *   /psci "method"      how to call the firmware: "hvc" or "smc"
  *   /cpus/cpu@N "reg"   each CPU's MPIDR affinity, for bringing it up later
  *   the reservation block and the blob itself, as reserved memory.
@@ -20,13 +24,14 @@
 #include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sections.h>
 #include <kernel/string.h>
 
 /* Linux's limit too; QEMU's trees take 1 MiB, the room below the kernel. */
 #define DTB_MAX_SIZE	(2 << 20)
 
 /* Set by head.S. */
-extern unsigned long boot_dtb_phys;
+extern unsigned long boot_dtb_phys, boot_dtb_lost;
 
 static void __init parse_memory(const struct fdt *fdt, int root)
 {
@@ -45,6 +50,41 @@ static void __init parse_memory(const struct fdt *fdt, int root)
 		panic("boot: the device tree describes no memory");
 }
 
+/*
+ * An initrd address: one cell or two, as wide as the property is (QEMU 7.2
+ * writes one, later versions #address-cells, two on virt). False if absent
+ * or of another length.
+ */
+static bool __init read_initrd_addr(const struct fdt *fdt, int chosen, const char *name,
+				    u64 *addr)
+{
+	u32 len;
+	const void *p = fdt_getprop(fdt, chosen, name, &len);
+
+	if (p && len == 4)
+		*addr = fdt_read_be32(p);
+	else if (p && len == 8)
+		*addr = fdt_read_be64(p);
+	else
+		return false;
+	return true;
+}
+
+static void __init parse_initrd(const struct fdt *fdt, int chosen)
+{
+	u64 start, end;
+
+	if (!read_initrd_addr(fdt, chosen, "linux,initrd-start", &start) ||
+	    !read_initrd_addr(fdt, chosen, "linux,initrd-end", &end))
+		return;
+	if (end < start) {
+		pr_err("RAMDISK: /chosen says it ends (%#llx) before it starts (%#llx), "
+		       "disabling initrd\n", (unsigned long long)end, (unsigned long long)start);
+		return;
+	}
+	boot_info_add_initrd(&boot_info, start, end - start);
+}
+
 static void __init parse_chosen(const struct fdt *fdt)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen");
@@ -56,6 +96,7 @@ static void __init parse_chosen(const struct fdt *fdt)
 	bootargs = fdt_getprop(fdt, chosen, "bootargs", &len);
 	if (bootargs)
 		boot_info_set_cmdline(&boot_info, bootargs, len);
+	parse_initrd(fdt, chosen);
 }
 
 static void __init parse_psci(const struct fdt *fdt)
@@ -113,6 +154,10 @@ void __init arch_parse_boot_info(void)
 	unsigned long room;
 	int root;
 
+	if (boot_dtb_lost)
+		panic("boot: the device tree at %#lx lay where the Image copies itself "
+		      "(%#lx-%#lx), with no room to move it below: give more RAM, or boot kernel.elf",
+		      boot_dtb_lost, (unsigned long)__pa(_text), (unsigned long)__pa(_end));
 	/* Only mapped RAM may be read, and no more than a device tree can need. */
 	if (boot_dtb_phys < PHYS_OFFSET || boot_dtb_phys >= DIRECT_MAP_PHYS_END)
 		panic("boot: device tree at %#lx lies outside the mapped RAM", boot_dtb_phys);

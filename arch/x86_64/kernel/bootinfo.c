@@ -2,8 +2,10 @@
  * Reading what the x86_64 boot loader handed over into struct boot_info.
  *
  * head.S saved EAX and EBX. GRUB's multiboot2 puts its magic in EAX and a
- * list of tags at EBX (command line, memory map, ACPI RSDP). QEMU's PVH
- * boot leaves a struct hvm_start_info at EBX, recognised by its own magic.
+ * list of tags at EBX (command line, memory map, ACPI RSDP, one tag per
+ * module2 line: the initramfs). QEMU's PVH boot leaves a struct
+ * hvm_start_info at EBX, recognised by its own magic; -initrd is its first
+ * module.
  * Both live below 2 GiB, inside the boot mapping, so __va() reaches them.
  */
 #include <asm/acpi.h>
@@ -16,6 +18,7 @@
 #define MULTIBOOT2_BOOTLOADER_MAGIC	0x36d76289
 #define MB2_TAG_END			0
 #define MB2_TAG_CMDLINE			1
+#define MB2_TAG_MODULE			3
 #define MB2_TAG_MMAP			6
 #define MB2_TAG_ACPI_OLD		14
 #define MB2_TAG_ACPI_NEW		15
@@ -49,6 +52,19 @@ struct hvm_start_info {
 	u32 reserved;
 };
 
+/* A module GRUB loaded: [mod_start, mod_end), then its command line. */
+struct mb2_module {
+	u32 mod_start;
+	u32 mod_end;
+};
+
+struct hvm_modlist_entry {
+	u64 paddr;
+	u64 size;
+	u64 cmdline_paddr;
+	u64 reserved;
+};
+
 struct hvm_memmap_entry {
 	u64 addr;
 	u64 size;
@@ -71,6 +87,12 @@ static void __init parse_multiboot2(const u8 *info)
 		if (tag->type == MB2_TAG_CMDLINE) {
 			boot_info_set_cmdline(&boot_info, (const char *)(tag + 1),
 					      tag->size - sizeof(*tag));
+		} else if (tag->type == MB2_TAG_MODULE) {
+			const struct mb2_module *m = (const void *)(tag + 1);
+
+			if (m->mod_end > m->mod_start)
+				boot_info_add_initrd(&boot_info, m->mod_start,
+						     m->mod_end - m->mod_start);
 		} else if (tag->type == MB2_TAG_MMAP) {
 			u32 entry_size = ((const u32 *)(tag + 1))[0];
 			const u8 *e = (const u8 *)(tag + 1) + 8;
@@ -96,6 +118,12 @@ static void __init parse_pvh(const struct hvm_start_info *si)
 	if (si->cmdline_paddr)
 		boot_info_set_cmdline(&boot_info, __va(si->cmdline_paddr), COMMAND_LINE_SIZE);
 	boot_info.arch.acpi_rsdp = si->rsdp_paddr;
+	/* QEMU's -initrd: "the first module is always ramdisk". */
+	if (si->nr_modules && si->modlist_paddr) {
+		const struct hvm_modlist_entry *mod = __va(si->modlist_paddr);
+
+		boot_info_add_initrd(&boot_info, mod->paddr, mod->size);
+	}
 	if (si->version < 1 || !si->memmap_paddr)
 		panic("boot: PVH start info version %u has no memory map", si->version);
 

@@ -3,6 +3,7 @@ at the top of that file). A bad line is a MatrixError naming the file and line, 
 silently skipped configuration.
 """
 
+import os
 import re
 import shlex
 
@@ -27,6 +28,8 @@ class MatrixLine:
         self.mem = None
         self.boot = "direct"
         self.append = None
+        self.initrd = None
+        self.kernel = None
         self.timeout = None
         self.exit = "pass"
         self.expect = []
@@ -34,8 +37,14 @@ class MatrixLine:
         self.qemu = []
 
     def command(self, build_dir):
+        initrd, kernel = self.initrd, self.kernel
+        if initrd not in (None, "none"):
+            initrd = os.path.join(build_dir, self.arch, initrd)
+        if kernel is not None:
+            kernel = os.path.join(build_dir, self.arch, kernel)
         return qemu.command(self.arch, build_dir, boot=self.boot, smp=self.smp, cpu=self.cpu,
-                            mem=self.mem, append=self.append, extra=self.qemu)
+                            mem=self.mem, append=self.append, initrd=initrd, kernel=kernel,
+                            extra=self.qemu)
 
 
 def _logical_lines(text):
@@ -89,6 +98,9 @@ def read_matrix(path):
             raise MatrixError("%s: boot=iso exists only on x86_64" % where)
         if line.boot == "iso" and line.append is not None:
             raise MatrixError("%s: append= cannot be used with boot=iso (grub.cfg is fixed)" % where)
+        if line.boot == "iso" and (line.initrd, line.kernel) != (None, None):
+            raise MatrixError("%s: initrd= and kernel= cannot be used with boot=iso (the ISO "
+                              "carries its own)" % where)
         lines.append(line)
     return lines
 
@@ -110,6 +122,11 @@ def _set_key(line, key, value, where):
         line.boot = value
     elif key == "append":
         line.append = value
+    elif key in ("initrd", "kernel"):
+        if not value or value.startswith("/") or ".." in value.split("/"):
+            raise MatrixError("%s: %s wants a file in build/<arch>/, not '%s'"
+                              % (where, key, value))
+        setattr(line, key, value)
     elif key == "timeout":
         try:
             line.timeout = float(value)
@@ -131,5 +148,5 @@ def _set_key(line, key, value, where):
     elif key == "qemu":
         line.qemu += shlex.split(value)
     else:
-        raise MatrixError("%s: unknown key '%s'; valid: cpu smp mem boot append timeout exit "
-                          "expect reject qemu" % (where, key))
+        raise MatrixError("%s: unknown key '%s'; valid: cpu smp mem boot append kernel initrd "
+                          "timeout exit expect reject qemu" % (where, key))

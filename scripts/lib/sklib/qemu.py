@@ -25,12 +25,15 @@ _stopping = False
 
 
 def command(arch, build, cpu=None, smp=None, mem=None, boot=None, append=None, icount=False,
-            serial_file=None, gdb_socket=None, gdb_port=None, kernel=None, extra=()):
-    """The scripts/qemu command line for one boot (extra: QEMU's own arguments, after --)."""
+            serial_file=None, gdb_socket=None, gdb_port=None, kernel=None, initrd=None,
+            extra=()):
+    """The scripts/qemu command line for one boot (extra: QEMU's own arguments, after --;
+    initrd: a file, "none", or None for scripts/qemu's default)."""
     cmd = [QEMU, "--arch", arch]
     for option, value in (("--boot", boot), ("--smp", smp), ("--build", build), ("--cpu", cpu),
-                          ("--mem", mem), ("--kernel", kernel), ("--append", append),
-                          ("--serial-file", serial_file), ("--gdb", gdb_port)):
+                          ("--mem", mem), ("--kernel", kernel), ("--initrd", initrd),
+                          ("--append", append), ("--serial-file", serial_file),
+                          ("--gdb", gdb_port)):
         if value is not None:
             cmd += [option, str(value)]
     if icount:
