@@ -115,13 +115,23 @@ OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
 KALLSYMS	:= $(O)/tools/kallsyms
 CHECKSECTIONS	:= $(O)/tools/checksections
 SORTTABLE	:= $(O)/tools/sorttable
+MODPOST		:= $(O)/tools/modpost
+
+# Loadable modules: each tests/modules/NAME.c (or, with M=dir, each
+# dir/NAME.c, as Kbuild's external modules) becomes NAME.ko in $(MOD_DIR).
+MOD_SRC_DIR	:= $(or $(M),tests/modules)
+MOD_DIR		:= $(if $(M),$(M)/build-$(ARCH),$(BUILD)/modules)
+MOD_NAMES	:= $(notdir $(basename $(sort $(wildcard $(MOD_SRC_DIR)/*.c))))
+MOD_OBJS	:= $(MOD_NAMES:%=$(MOD_DIR)/%.o)
+MOD_KOS		:= $(MOD_NAMES:%=$(MOD_DIR)/%.ko)
+SYMVERS		:= $(BUILD)/Module.symvers
 
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all iso run debug check bench sections clean deps host-tests FORCE
+.PHONY: all modules iso run debug check bench sections clean deps host-tests FORCE
 
-all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS)
+all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 
 # Each file is made by a command recorded in FILE.cmd, and remade when a
 # prerequisite is newer or the command differs (Kbuild's if_changed): after
@@ -143,6 +153,14 @@ cmd_cc		= $(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 cmd_as		= $(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
 cmd_lds		= $(CC) $(CPPFLAGS) -E -P -x c -D__ASSEMBLER__ -MMD -MP -MT $@ -MF $@.d $< -o $@
 cmd_hostcc	= $(HOSTCC) $(HOSTCFLAGS) $(filter %.c,$^) -o $@
+# A module is compiled as the kernel is (x86_64: -mcmodel=kernel, no red
+# zone; ARM: plain bl calls, not -mlong-calls: the loader keeps module
+# code within a branch's reach of the kernel), plus -DMODULE.
+cmd_cc_module	= $(CC) $(CPPFLAGS) $(CFLAGS) -DMODULE -c $< -o $@
+cmd_symvers	= $(MODPOST) --symvers $(KERNEL) > $@
+cmd_modpost	= $(MODPOST) -i $(SYMVERS) -o $(MOD_DIR) $(MOD_OBJS) && touch $@
+cmd_ld_module	= $(LD) -r -z noexecstack --build-id=none -T linker/module.lds \
+		  -o $@ $(filter %.o,$^)
 cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
 		  CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
 		  LDFLAGS="$(LDFLAGS)" \
@@ -162,8 +180,8 @@ $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
 $(O)/tools/%: scripts/%.c FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
 
-# The two tools that read ELF files share scripts/elffile.c.
-$(CHECKSECTIONS) $(SORTTABLE): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
+# The tools that read ELF files share scripts/elffile.c.
+$(CHECKSECTIONS) $(SORTTABLE) $(MODPOST): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
 
 $(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) \
@@ -172,6 +190,28 @@ $(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE)
 
 $(BUILD)/Image: $(KERNEL) FORCE
 	$(call if_changed,image,OBJCOPY $@)
+
+# Modules: compile each, list the kernel's exports (Module.symvers), run
+# modpost once over all modules (one may use another's exports), then link
+# each NAME.o with its generated NAME.mod.o into NAME.ko.
+modules: $(MOD_KOS)
+
+$(MOD_OBJS): $(MOD_DIR)/%.o: $(MOD_SRC_DIR)/%.c FORCE
+	$(call if_changed,cc_module,CC [M]  $<)
+
+$(SYMVERS): $(KERNEL) $(MODPOST) FORCE
+	$(call if_changed,symvers,MODPOST $@)
+
+$(MOD_DIR)/.modpost: $(MOD_OBJS) $(SYMVERS) $(MODPOST) FORCE
+	$(call if_changed,modpost,MODPOST $(MOD_DIR))
+
+$(MOD_DIR)/%.mod.c: $(MOD_DIR)/.modpost ;
+
+$(MOD_NAMES:%=$(MOD_DIR)/%.mod.o): %.mod.o: %.mod.c FORCE
+	$(call if_changed,cc_module,CC [M]  $<)
+
+$(MOD_KOS): %.ko: %.o %.mod.o linker/module.lds FORCE
+	$(call if_changed,ld_module,LD [M]  $@)
 
 FORCE:
 
@@ -245,4 +285,4 @@ bench: deps
 clean:
 	rm -rf $(O)
 
--include $(OBJS:.o=.d) $(BUILD)/kernel.lds.d
+-include $(OBJS:.o=.d) $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)

@@ -1,7 +1,8 @@
 /*
  * The one ELF reader of the host tools: checksections reads the relocatable
- * kernel with it (x86_64 ELF64 with RELA, 32-bit ARM ELF32 with REL), and
- * sorttable the linked kernel. It reads the file, its section headers with
+ * kernel with it (x86_64 ELF64 with RELA, 32-bit ARM ELF32 with REL),
+ * sorttable the linked kernel, modpost the linked kernel's export tables and
+ * each module's object. It reads the file, its section headers with
  * their names and its symbol table, every offset checked against the file's
  * size so that a broken file is an error, never a crash. The structures
  * come from the host's <elf.h>, whose byte order the file must have (both
@@ -206,6 +207,7 @@ static void load_symbols(struct elf_file *o)
 			name = s.st_name, shndx = s.st_shndx;
 			sym->value = s.st_value;
 			sym->type = ELF64_ST_TYPE(s.st_info);
+			sym->bind = ELF64_ST_BIND(s.st_info);
 		} else {
 			Elf32_Sym s;
 
@@ -213,6 +215,7 @@ static void load_symbols(struct elf_file *o)
 			name = s.st_name, shndx = s.st_shndx;
 			sym->value = s.st_value;
 			sym->type = ELF32_ST_TYPE(s.st_info);
+			sym->bind = ELF32_ST_BIND(s.st_info);
 		}
 		sym->name = string_at(o, symtab->link, name);
 		sym->shndx = shndx;

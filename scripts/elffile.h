@@ -1,6 +1,7 @@
 /*
  * An ELF file as the host tools read it (scripts/elffile.c): checksections
- * reads the relocatable kernel, sorttable the linked one.
+ * reads the relocatable kernel, sorttable the linked one, modpost the
+ * linked one's export tables and each module's object.
  */
 #ifndef SCRIPTS_ELFFILE_H
 #define SCRIPTS_ELFFILE_H
@@ -19,6 +20,7 @@ struct symbol {
 	const char *name;
 	uint64_t value;
 	unsigned type;
+	unsigned bind;		/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
 	bool defined;		/* lives in one of the file's sections: shndx */
 	uint32_t shndx;
 };

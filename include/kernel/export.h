@@ -12,7 +12,9 @@
  * names (KSYMTAB, linker/sections.lds.h): since each section name ends in
  * the symbol's name, __ksymtab and __ksymtab_gpl come out sorted by symbol
  * name, and find_symbol() (kernel/module/ksymtab.c) does a binary search
- * with no sorting at boot.
+ * with no sorting at boot. A module's own exports are gathered the same way
+ * by linker/module.lds, and scripts/modpost reads the kernel's entries back
+ * to know what a module may use.
  *
  * An entry is three 32-bit offsets, each from the field itself to what it
  * names (the symbol, its name, its namespace: "", as there are none yet),

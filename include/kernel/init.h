@@ -42,7 +42,10 @@ typedef int (*initcall_t)(void);
 #define rootfs_initcall(fn)		__define_initcall(fn, rootfs)
 #define device_initcall(fn)		__define_initcall(fn, 6)
 #define late_initcall(fn)		__define_initcall(fn, 7)
+/* Built in, a module's init is one more initcall; a module's own is in <kernel/module.h>. */
+#ifndef MODULE
 #define module_init(fn)			device_initcall(fn)
+#endif
 
 /*
  * Boot parameters. __setup("name=", fn) calls fn with the text after
