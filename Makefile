@@ -1,6 +1,6 @@
 # Special K: build, boot and test a teaching kernel on x86_64 and 32-bit ARM.
 #
-#   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|run|iso|debug|check|bench|sections|clean
+#   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|modules|run|iso|debug|check|bench|sections|clean
 #
 # `make run` and `make debug` take CPU=, SMP=, MEM= and APPEND= (kernel command line).
 

@@ -77,6 +77,18 @@ def extable_figures(boot):
     return {"real": real, "synthetic": synthetic, "fault": first(boot, "extable_fault")}
 
 
+def ksymtab_figures(boot):
+    """tests/kernel/bench_ksymtab.c: the exports' bytes, lookups by name in them."""
+    real = {}
+    for _, pos, kv in boot.groups("ksymtab_real"):
+        if pos:
+            real[pos[0]] = kv
+        else:
+            real.update(kv)
+    synthetic = [kv for _, _, kv in boot.groups("ksymtab_synthetic")]
+    return {"real": real, "synthetic": synthetic}
+
+
 def alternatives_figures(boot, arch):
     summary = dict(first(boot, "alternatives") or {})
     patched_line = re.compile(r"alternatives: patched (\d+) of (\d+) sites")
@@ -139,6 +151,7 @@ def arch_figures(arch, boots, kernel, quick):
         "boot_steps": {"max": boot_steps(main)},
         "initcalls": initcall_figures(main),
         "extable": extable_figures(main),
+        "ksymtab": ksymtab_figures(main),
         "alternatives": {"max": alternatives_figures(main, arch)},
         "percpu": percpu_figures(main),
         "sizes": image_sizes(kernel),

@@ -217,6 +217,29 @@ def md_extable(fig):
     return md
 
 
+def md_ksymtab(fig):
+    ks = fig.get("ksymtab") or {}
+    real = ks.get("real") or {}
+    if "exports" not in real:
+        return []
+    real_rows = [[k, per(real[k]["total"], real[k]["lookups"]), n(real[k]["min"]),
+                  n(real[k]["max"]), n(real[k]["miss"])] for k in ("bsearch", "linear") if k in real]
+    synthetic = [[n(x["exports"]), per(x["bsearch"], x["lookups"]), n(x["bsearch_max"]),
+                  n(x["bsearch_miss"]), per(x["linear"], x["lookups"]), n(x["linear_max"]),
+                  n(x["linear_miss"])] for x in ks.get("synthetic", [])]
+    return ["### Exported symbols\n",
+            f"{real['exports']} exports and {real['gpl_exports']} GPL-only: "
+            f"{real['table_bytes']} bytes of {real['entry_bytes']}-byte entries and "
+            f"{real['string_bytes']} bytes of names, "
+            f"{real['bytes_per_export_x100'] / 100:.2f} bytes per export. "
+            "Lookups by name of every export of __ksymtab, each measured alone "
+            "(a miss is a name that sorts among them):\n",
+            table(["search", "mean", "min", "max", "a miss"], real_rows),
+            "Synthetic tables (64 random names each; a miss sorts between two names):\n",
+            table(["exports", "binary search: mean", "max", "miss", "linear scan: mean", "max",
+                   "miss"], synthetic)]
+
+
 def md_alternatives(arch, fig):
     md = ["### Alternatives\n"]
     lines = []
@@ -304,6 +327,7 @@ def arch_section(arch, fig, plots, quick):
     md += md_steps(arch, fig, plots)
     md += md_sizes(fig)
     md += md_extable(fig)
+    md += md_ksymtab(fig)
     md += md_alternatives(arch, fig)
     md += md_percpu(fig)
     if not quick:
