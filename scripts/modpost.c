@@ -63,27 +63,17 @@ static struct export *exports;
 static size_t nexports, exports_cap;
 static int errors;
 
-static void __attribute__((format(printf, 1, 2))) error(const char *fmt, ...)
+/* "ERROR: modpost: ..." (counted: nothing is written) or "WARNING: modpost: ...". */
+static void __attribute__((format(printf, 2, 3))) report(bool is_error, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("ERROR: modpost: ", stderr);
+	fprintf(stderr, "%s: modpost: ", is_error ? "ERROR" : "WARNING");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	errors++;
-}
-
-static void __attribute__((format(printf, 1, 2))) warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("WARNING: modpost: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
+	errors += is_error;
 }
 
 static void __attribute__((noreturn)) die(const char *what, const char *path)
@@ -105,7 +95,7 @@ static void add_export(const char *name, const char *owner, bool gpl_only)
 	struct export *old = find_export(name);
 
 	if (old) {
-		error("\"%s\" [%s%s] exported twice. Previous export was in %s%s", name, owner,
+		report(true, "\"%s\" [%s%s] exported twice. Previous export was in %s%s", name, owner,
 		      strcmp(owner, "vmlinux") ? ".ko" : "", old->owner,
 		      strcmp(old->owner, "vmlinux") ? ".ko" : "");
 		return;
@@ -269,7 +259,7 @@ static void read_module(struct module *m)
 		fail("no symbol table");
 	m->license = get_modinfo(&m->elf, "license");
 	if (!m->license)
-		error("missing MODULE_LICENSE() in %s", m->path);
+		report(true, "missing MODULE_LICENSE() in %s", m->path);
 	for (size_t i = 0; i < m->elf.nsymbols; i++) {
 		const struct symbol *s = &m->elf.symbols[i];
 
@@ -318,14 +308,14 @@ static void resolve_symbols(struct module *m)
 		e = find_export(s->name);
 		if (!e) {
 			if (s->bind != STB_WEAK)
-				error("\"%s\" [%s.ko] undefined!", s->name, m->name);
+				report(true, "\"%s\" [%s.ko] undefined!", s->name, m->name);
 			continue;
 		}
 		if (!strcmp(e->owner, m->name))
 			continue;
 		if (e->gpl_only && m->license && !license_is_gpl_compatible(m->license))
-			warn("GPL-incompatible module %s.ko uses GPL-only symbol '%s'", m->name,
-			     s->name);
+			report(false, "GPL-incompatible module %s.ko uses GPL-only symbol '%s'",
+			       m->name, s->name);
 		if (strcmp(e->owner, "vmlinux"))
 			add_depend(m, e->owner);
 	}
