@@ -2,7 +2,8 @@
  * Elapsed time from the CPU's cycle counter (get_cycles() in
  * asm/processor.h: the TSC on x86_64, the generic timer on ARM).
  * time_init(), the arch's, finds the counter's frequency at boot step 11
- * (measured against the PIT on x86_64, read from CNTFRQ on ARM).
+ * (read from CPUID where stated, else measured against the HPET on
+ * x86_64; read from CNTFRQ on ARM).
  */
 #ifndef _KERNEL_TIME_H
 #define _KERNEL_TIME_H

@@ -7,6 +7,7 @@
  * the XSDT (64-bit ones); one of the tables listed there is the MADT.
  * Every table starts with the same 36-byte header and sums to 0 mod 256.
  * QEMU puts them in low RAM, inside the boot mapping that __va() reaches.
+ * Other tables (the HPET's) are found by signature with acpi_get_table().
  */
 #include <asm/acpi.h>
 #include <asm/page.h>
@@ -105,6 +106,15 @@ static const struct acpi_table_header *__init find_table(const struct acpi_rsdp 
 			return table_at(phys, signature);
 	}
 	return NULL;
+}
+
+const void *__init acpi_get_table(const char *signature)
+{
+	const struct acpi_rsdp *rsdp = find_rsdp();
+
+	if (!rsdp || !checksum_ok(rsdp, 20))
+		return NULL;
+	return find_table(rsdp, signature);
 }
 
 /* CPUs past NR_CPUS: counted, and reported in one line at the end. */

@@ -2,14 +2,21 @@
  * The scheduler's tick on x86_64: each CPU's local APIC timer, in periodic
  * mode, HZ times a second (include/kernel/timer.h, kernel/timer.c).
  *
- * The timer counts down at the APIC's bus clock divided by 16; the bus
- * clock is not written anywhere, so the boot CPU measures it once against
- * the TSC (whose frequency tsc.c measured): start a count, wait one tick
- * by the TSC, see how far it got. Intel SDM vol. 3, "APIC Timer".
+ * The timer counts down at the APIC's bus clock divided by 16. Where the
+ * platform states that clock, it is read: the hypervisor leaf 0x40000010
+ * (EBX, in kHz), or CPUID leaf 0x15's crystal (ECX), which drives the APIC
+ * timer on the CPUs that have the leaf. Otherwise (QEMU's TCG) the boot CPU
+ * measures it once against the TSC, whose frequency tsc.c found: start a
+ * count, wait CALIBRATE_US by the TSC, see how far it got. Intel SDM
+ * vol. 3, "APIC Timer".
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/processor.h>
+#include <asm/tsc.h>
+#include <kernel/compiler.h>
+#include <kernel/cpufeature.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
@@ -23,30 +30,77 @@
 #define APIC_TDCR_DIV16		0x3
 #define APIC_LVT_MASKED		(1 << 16)
 #define APIC_LVTT_PERIODIC	(1 << 17)
+#define APIC_TIMER_DIVIDE	16
+#define CALIBRATE_US		100	/* QEMU's 62.5 MHz: 6,250 counts, 0.02 % */
+#define HYPERVISOR_LEAF		0x40000000
+#define HYPERVISOR_FREQ_LEAF	0x40000010
 
 static u32 apic_ticks_per_jiffy;
+u64 apic_timer_freq_hz;
 
 void smp_apic_timer_interrupt(void);
+
+/* The bus clock where a CPUID leaf states it, else 0; *how says which leaf. */
+static u64 __init bus_freq_from_cpuid(const char **how)
+{
+	struct cpuid_regs r;
+
+	if (cpu_has(X86_FEATURE_HYPERVISOR) &&
+	    cpuid_count(HYPERVISOR_LEAF, 0).eax >= HYPERVISOR_FREQ_LEAF) {
+		r = cpuid_count(HYPERVISOR_FREQ_LEAF, 0);
+		if (r.ebx) {
+			*how = "hypervisor leaf 0x40000010";
+			return (u64)r.ebx * 1000;
+		}
+	}
+	if (cpuid_count(0, 0).eax >= 0x15) {
+		r = cpuid_count(0x15, 0);
+		if (r.ecx) {
+			*how = "CPUID 0x15 crystal";
+			return r.ecx;
+		}
+	}
+	return 0;
+}
+
+u32 apic_timer_read(void)
+{
+	return lapic_read(APIC_TMCCT);
+}
+
+/* The timer's rate over CALIBRATE_US of the TSC: counting down from the top, masked. */
+static u64 __init measure_against_tsc(void)
+{
+	u64 wait = cycle_freq_hz * CALIBRATE_US / 1000000;
+	u32 c0 = 0, c1 = 0;
+	u64 t0, t1;
+
+	lapic_write(APIC_LVTT, APIC_LVT_MASKED | TIMER_VECTOR);
+	lapic_write(APIC_TMICT, 0xffffffff);
+	t0 = tsc_read_ref(apic_timer_read, &c0);
+	do
+		t1 = tsc_read_ref(apic_timer_read, &c1);
+	while (t1 - t0 < wait);
+	lapic_write(APIC_TMICT, 0);
+	return (u64)(c0 - c1) * cycle_freq_hz / (t1 - t0);
+}
 
 /* From tick_init() (boot step 12): init_IRQ() has set up the local APIC. */
 void __init arch_timer_init(void)
 {
-	u64 start;
-	u32 left;
+	const char *how = NULL;
 
 	set_intr_gate(TIMER_VECTOR, apic_timer_interrupt);
 	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
-	lapic_write(APIC_LVTT, APIC_LVT_MASKED | TIMER_VECTOR);
-	lapic_write(APIC_TMICT, 0xffffffff);
-	start = get_cycles();
-	while (cycles_to_us(get_cycles() - start) < 1000000 / HZ)
-		cpu_relax();
-	left = lapic_read(APIC_TMCCT);
-	lapic_write(APIC_TMICT, 0);
-	apic_ticks_per_jiffy = 0xffffffff - left;
-	pr_info("apic: timer at %u.%03u MHz (bus clock / 16), %u counts per tick\n",
-		apic_ticks_per_jiffy * HZ / 1000000, apic_ticks_per_jiffy * HZ / 1000 % 1000,
-		apic_ticks_per_jiffy);
+	apic_timer_freq_hz = bus_freq_from_cpuid(&how) / APIC_TIMER_DIVIDE;
+	if (!apic_timer_freq_hz) {
+		apic_timer_freq_hz = calibrate_until_stable(measure_against_tsc);
+		how = "calibrated against the TSC in " __stringify(CALIBRATE_US) " us";
+	}
+	apic_ticks_per_jiffy = apic_timer_freq_hz / HZ;
+	pr_info("apic: timer at %llu.%03llu MHz (bus clock / 16, %s), %u counts per tick\n",
+		(unsigned long long)(apic_timer_freq_hz / 1000000),
+		(unsigned long long)(apic_timer_freq_hz / 1000 % 1000), how, apic_ticks_per_jiffy);
 }
 
 void arch_timer_cpu_init(void)

@@ -1,5 +1,6 @@
 /*
- * The little of ACPI the x86_64 kernel reads: the MADT's list of CPUs.
+ * The little of ACPI the x86_64 kernel reads: the MADT's list of CPUs, and
+ * a table by its signature (the HPET's, for hpet.c).
  */
 #ifndef _ASM_ACPI_H
 #define _ASM_ACPI_H
@@ -10,5 +11,8 @@
  * warning, when the tables are missing. Part of boot step 2.
  */
 void acpi_find_cpus(void);
+
+/* The table with this 4-character signature (header first), or NULL. */
+const void *acpi_get_table(const char *signature);
 
 #endif

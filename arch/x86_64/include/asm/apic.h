@@ -27,6 +27,12 @@ u32 lapic_read(unsigned int reg);
 void lapic_write(unsigned int reg, u32 v);
 /* Every CPU: software-enable its APIC, accept every priority. */
 void lapic_enable(void);
+
+/* The local APIC timer's rate at the divider the tick uses (apic_timer.c). */
+extern u64 apic_timer_freq_hz;
+
+/* The timer's current count (it counts down), for calibration and its self-test. */
+u32 apic_timer_read(void);
 /* INIT, then STARTUP at page `start_page` (the CPU begins in real mode at start_page << 12). */
 void lapic_send_init(u32 apic_id);
 void lapic_send_startup(u32 apic_id, u8 start_page);

@@ -1,0 +1,92 @@
+/*
+ * The "clock" suite (x86_64): the frequencies found at boot (tsc.c,
+ * apic_timer.c), from a CPUID leaf or from a 100 us calibration, agree
+ * with the HPET, whose period is stated in hardware, over CHECK_US: the
+ * TSC's and the APIC timer's counts, converted to time, may differ from
+ * the HPET's by at most 1 %.
+ *
+ * The APIC timer is the running tick, periodic: read twice within one
+ * period, interrupts off, its count went down by the elapsed counts
+ * (modulo the period, once).
+ */
+#include <asm/apic.h>
+#include <asm/hpet.h>
+#include <asm/irqflags.h>
+#include <asm/tsc.h>
+#include <kernel/ktest.h>
+#include <kernel/time.h>
+#include <kernel/timer.h>
+
+#define CHECK_US	1000	/* 10x the calibration window, a tenth of a tick */
+#define TOLERANCE_PCT	1
+#define MAX_TRIES	10
+
+/* |measured - expected| within TOLERANCE_PCT of expected. */
+static bool agree(u64 measured, u64 expected)
+{
+	u64 diff = measured > expected ? measured - expected : expected - measured;
+
+	return diff * 100 <= expected * TOLERANCE_PCT;
+}
+
+/* Spin for CHECK_US by the HPET; the TSC and the HPET count at both ends. */
+static void hpet_interval(u64 *tsc0, u32 *h0, u64 *tsc1, u32 *h1)
+{
+	u32 window = hpet_freq_hz * CHECK_US / 1000000;
+
+	*tsc0 = tsc_read_ref(hpet_read, h0);
+	do
+		*tsc1 = tsc_read_ref(hpet_read, h1);
+	while (*h1 - *h0 < window);
+}
+
+static void tsc_agrees_with_hpet(struct ktest *t)
+{
+	u64 tsc0, tsc1;
+	u32 h0, h1;
+
+	if (!hpet_freq_hz) {
+		ktest_skip(t, "no HPET on this machine");
+		return;
+	}
+	hpet_interval(&tsc0, &h0, &tsc1, &h1);
+	/* The TSC's count, and the count the HPET's time says it should have. */
+	KTEST_EXPECT_TRUE(t, agree(tsc1 - tsc0, (u64)(h1 - h0) * cycle_freq_hz / hpet_freq_hz));
+}
+
+/*
+ * Without -icount the host may stop this CPU's thread for longer than a
+ * tick period, and a periodic count that wrapped twice looks like one
+ * that wrapped once: such a sample (over half a period by the TSC) is
+ * taken again.
+ */
+static void apic_timer_agrees_with_tsc(struct ktest *t)
+{
+	u32 period = apic_timer_freq_hz / HZ;
+	u64 wait = cycle_freq_hz * CHECK_US / 1000000;
+	u64 half_period = cycle_freq_hz / HZ / 2, tsc0, tsc1;
+	u32 c0 = 0, c1 = 0, elapsed;
+	int tries = 0;
+
+	do {
+		unsigned long flags = arch_local_irq_save();
+
+		tsc0 = tsc_read_ref(apic_timer_read, &c0);
+		do
+			tsc1 = tsc_read_ref(apic_timer_read, &c1);
+		while (tsc1 - tsc0 < wait);
+		arch_local_irq_restore(flags);
+	} while (tsc1 - tsc0 > half_period && ++tries < MAX_TRIES);
+	KTEST_ASSERT_TRUE(t, tsc1 - tsc0 <= half_period);
+	elapsed = c0 >= c1 ? c0 - c1 : c0 + period - c1;
+	KTEST_EXPECT_TRUE(t, agree(elapsed, (tsc1 - tsc0) * apic_timer_freq_hz / cycle_freq_hz));
+}
+
+static const struct ktest_case clock_cases[] = {
+	KTEST_CASE(tsc_agrees_with_hpet),
+	KTEST_CASE(apic_timer_agrees_with_tsc),
+	{}
+};
+
+static const struct ktest_suite clock_suite = { "clock", clock_cases };
+ktest_suite(clock_suite);
