@@ -7,7 +7,9 @@
  * Starting is one CPU at a time: the boot CPU sends the start call and
  * waits until the new CPU sets its flag in cpu_online_flag[], which it does
  * last, after printing its report line, so that the lines come out in
- * order. The line gives the time from the CPU's own first instruction
+ * order. The boot CPU waits asleep (arch_idle_wait()), and the new CPU
+ * wakes it: a spinning CPU would keep the new one from running where one
+ * host thread runs the CPUs in turn (QEMU's -icount), until the next tick. The line gives the time from the CPU's own first instruction
  * (read there by the arch's entry code) to its report: get_cycles() units,
  * guest instructions under scripts/qemu --icount on x86_64.
  *
@@ -54,6 +56,7 @@ static unsigned int setup_max_cpus = NR_CPUS;
 static unsigned long cpu_hwid[NR_CPUS];
 static bool cpu_online_flag[NR_CPUS] = { true };
 static unsigned int online_count = 1;
+static unsigned int starting_cpu;	/* the CPU that waits in smp_init(), to be woken */
 
 static int __init set_nosmp(char *val)
 {
@@ -145,20 +148,27 @@ void __noreturn smp_secondary_online(u64 start_cycles)
 		(unsigned long long)cycles_to_us(cycles));
 	smp_mb();	/* the CPU's own setup, before the boot CPU sees it online */
 	WRITE_ONCE(cpu_online_flag[cpu], true);
+	arch_send_wakeup(starting_cpu);
 	cpu_startup_entry();
 }
 
+/*
+ * Asleep between looks, interrupts off but inside arch_idle_wait(): a
+ * wake-up that came after the look ends the sleep instead of being lost.
+ * The tick (on since boot step 12) ends it too, for the timeout.
+ */
 static bool __init wait_for_online(unsigned int cpu)
 {
 	u64 start = get_cycles();
+	unsigned long flags = arch_local_irq_save();
+	bool online;
 
-	while (!READ_ONCE(cpu_online_flag[cpu])) {
-		if (cycles_to_us(get_cycles() - start) > CPU_START_TIMEOUT_US)
-			return false;
-		cpu_relax();
-	}
+	while (!(online = READ_ONCE(cpu_online_flag[cpu])) &&
+	       cycles_to_us(get_cycles() - start) <= CPU_START_TIMEOUT_US)
+		arch_idle_wait();
+	arch_local_irq_restore(flags);
 	smp_rmb();
-	return true;
+	return online;
 }
 
 void __init smp_init(void)
@@ -166,6 +176,7 @@ void __init smp_init(void)
 	unsigned int max = smp_max_cpus();
 
 	if (max > 1) {
+		starting_cpu = smp_processor_id();
 		arch_smp_prepare();
 		for (unsigned int cpu = 1; cpu < max; cpu++) {
 			unsigned long hwid = cpu_logical_map(cpu);

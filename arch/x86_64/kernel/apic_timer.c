@@ -110,6 +110,11 @@ void arch_timer_cpu_init(void)
 	lapic_write(APIC_TMICT, apic_ticks_per_jiffy);
 }
 
+void apic_timer_set_period_us(unsigned int us)
+{
+	lapic_write(APIC_TMICT, us ? apic_timer_freq_hz * us / 1000000 : apic_ticks_per_jiffy);
+}
+
 /* From apic_entry.S, interrupts off. EOI first: the switch below may not come back for a while. */
 void smp_apic_timer_interrupt(void)
 {
