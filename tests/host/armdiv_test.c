@@ -81,9 +81,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(division_by_zero),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	srand(32);
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

@@ -240,8 +240,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(refuses_bad_input),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	return ktap_run(argv[0], cases, sizeof(cases) / sizeof(cases[0]));
-}
+KTAP_MAIN(cases)

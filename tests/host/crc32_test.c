@@ -84,9 +84,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(pieces_carry_over),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	srand(6);
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

@@ -108,9 +108,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(random_vs_fnmatch),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	srand(3);
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

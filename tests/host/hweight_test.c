@@ -62,9 +62,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(random_words),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	srand(7);
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

@@ -245,8 +245,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(symbol_formats),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

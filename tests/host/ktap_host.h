@@ -16,6 +16,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct ktap_case {
@@ -66,6 +67,8 @@ static inline int ktap_run(const char *argv0, const struct ktap_case *cases, siz
 	printf("    KTAP version 1\n    # Subtest: %s\n    1..%zu\n", name, n);
 	for (i = 0; i < n; i++) {
 		ktap_failures = 0;
+		/* Each case's random inputs are fixed, whatever ran before it. */
+		srand(i + 1);
 		cases[i].run();
 		printf("    %sok %zu %s\n", ktap_failures ? "not " : "", i + 1, cases[i].name);
 		if (ktap_failures)
@@ -73,5 +76,13 @@ static inline int ktap_run(const char *argv0, const struct ktap_case *cases, siz
 	}
 	return failed;
 }
+
+/* The whole main() of a test program: run its table of cases. */
+#define KTAP_MAIN(cases)						\
+	int main(int argc, char **argv)					\
+	{								\
+		(void)argc;						\
+		return ktap_run(argv[0], cases, sizeof(cases) / sizeof(cases[0])); \
+	}
 
 #endif

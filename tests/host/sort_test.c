@@ -171,9 +171,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(bsearch_hits_and_misses),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	srand(2);
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

@@ -327,9 +327,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(ctype_ascii),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	srand(1);
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)

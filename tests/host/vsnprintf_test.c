@@ -352,8 +352,4 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(unknown_conversions),
 };
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	return ktap_run(argv[0], cases, ARRAY_SIZE(cases));
-}
+KTAP_MAIN(cases)
