@@ -62,47 +62,22 @@ SECTIONS
 	. = KERNEL_VMA_BASE + KERNEL_TEXT_OFFSET;
 	_text = .;
 
-	.text : AT_LOAD(.text) {
-		_stext = .;
-		HEAD_TEXT
-		TEXT_TEXT
-		SCHED_TEXT
-		/* Stubs the linker may generate (ARM/Thumb interworking, veneers). */
-		*(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
-		_etext = .;
-	} :text
+	/* With the stubs the linker may generate (ARM/Thumb interworking, veneers). */
+	TEXT_SECTION(*(.glue_7 .glue_7t .vfp11_veneer .v4_bx))
 
 	. = ALIGN(PAGE_SIZE);
-	RO_DATA_SECTION :rodata
-	EXCEPTION_TABLE(4)
-	KSYMTAB
-	KTEST_SUITES
-	BENCH_CASES
-	MONITOR_COMMANDS
+	RO_DATA(4)
 	NOTES
 	. = ALIGN(PAGE_SIZE);
 	__end_rodata = .;
 
 	__init_begin = .;
-	INIT_TEXT_SECTION :inittext
-	ALTINSTR_REPLACEMENT
-	. = ALIGN(PAGE_SIZE);
-	__init_data_begin = .;
-	INIT_DATA_SECTION :initdata
-	INIT_SETUP
-	INIT_CALLS
-	ALTERNATIVES
+	INIT_SECTIONS
 	PERCPU_SECTION
 	. = ALIGN(PAGE_SIZE);
 	__init_end = .;
 
-	.data : AT_LOAD(.data) {
-		_sdata = .;
-		DATA_DATA
-		_edata = .;
-	} :data
-	BUG_TABLE
-	BSS_SECTION
+	RW_DATA_AND_BSS
 	_end = .;
 
 	DISCARDS

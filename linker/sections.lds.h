@@ -218,3 +218,50 @@
 		*(.eh_frame .eh_frame_hdr)			\
 		*(.note.GNU-stack .comment)			\
 	}
+
+/*
+ * The groups that both arch scripts lay out the same way, so the order of
+ * the tables is written once; each script adds its own sections around
+ * them (notes, per-CPU data, .smp_locks).
+ */
+
+/* All code, from _stext to _etext; an arch adds the input sections only it has. */
+#define TEXT_SECTION(arch_text)					\
+	.text : AT_LOAD(.text) {				\
+		_stext = .;					\
+		HEAD_TEXT					\
+		TEXT_TEXT					\
+		SCHED_TEXT					\
+		arch_text					\
+		_etext = .;					\
+	} :text
+
+/* .rodata, then the tables that stay read-only for the kernel's whole life. */
+#define RO_DATA(ex_align)					\
+	RO_DATA_SECTION :rodata					\
+	EXCEPTION_TABLE(ex_align)				\
+	KSYMTAB							\
+	KTEST_SUITES						\
+	BENCH_CASES						\
+	MONITOR_COMMANDS
+
+/* Freed after boot: init code, then from __init_data_begin init data and the run-once tables. */
+#define INIT_SECTIONS						\
+	INIT_TEXT_SECTION :inittext				\
+	ALTINSTR_REPLACEMENT					\
+	. = ALIGN(PAGE_SIZE);					\
+	__init_data_begin = .;					\
+	INIT_DATA_SECTION :initdata				\
+	INIT_SETUP						\
+	INIT_CALLS						\
+	ALTERNATIVES
+
+/* What stays writable: .data, the BUG() table, .bss. */
+#define RW_DATA_AND_BSS						\
+	.data : AT_LOAD(.data) {				\
+		_sdata = .;					\
+		DATA_DATA					\
+		_edata = .;					\
+	} :data							\
+	BUG_TABLE						\
+	BSS_SECTION

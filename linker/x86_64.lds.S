@@ -57,21 +57,10 @@ SECTIONS
 	. = KERNEL_VMA_BASE + KERNEL_PHYS_START;
 	_text = .;
 
-	.text : AT_LOAD(.text) {
-		_stext = .;
-		HEAD_TEXT
-		TEXT_TEXT
-		SCHED_TEXT
-		_etext = .;
-	} :text
+	TEXT_SECTION()
 
 	. = ALIGN(PAGE_SIZE);
-	RO_DATA_SECTION :rodata
-	EXCEPTION_TABLE(16)
-	KSYMTAB
-	KTEST_SUITES
-	BENCH_CASES
-	MONITOR_COMMANDS
+	RO_DATA(16)
 	NOTES :rodata :note
 	. = ALIGN(PAGE_SIZE);
 	__end_rodata = .;
@@ -79,25 +68,12 @@ SECTIONS
 	__init_begin = .;
 	PERCPU_VADDR(0, :percpu)
 	. = ALIGN(PAGE_SIZE);
-	INIT_TEXT_SECTION :inittext
-	ALTINSTR_REPLACEMENT
-	. = ALIGN(PAGE_SIZE);
-	__init_data_begin = .;
-	INIT_DATA_SECTION :initdata
-	INIT_SETUP
-	INIT_CALLS
-	ALTERNATIVES
+	INIT_SECTIONS
 	SMP_LOCKS
 	. = ALIGN(PAGE_SIZE);
 	__init_end = .;
 
-	.data : AT_LOAD(.data) {
-		_sdata = .;
-		DATA_DATA
-		_edata = .;
-	} :data
-	BUG_TABLE
-	BSS_SECTION
+	RW_DATA_AND_BSS
 	_end = .;
 
 	DISCARDS
