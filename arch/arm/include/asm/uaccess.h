@@ -15,60 +15,44 @@
 #include <asm/extable.h>
 #include <kernel/types.h>
 
-static __always_inline long arch_get_kernel_nofault_long(unsigned long *dst, const void *src)
-{
-	register long err __asm__("r0") = 0;
-	register unsigned long val __asm__("r1");
-
-	__asm__ __volatile__("1:	ldr %[val], [%[src]]\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_R0, EX_REG_R1)
-			     : "+r"(err), [val] "=r"(val)
-			     : [src] "r"(src)
-			     : "memory");
-	*dst = val;
-	return err;
+/*
+ * The functions differ only in the instruction, which must be a string
+ * literal inside the asm, hence macros that define them:
+ * arch_get_kernel_nofault_{long,u8}() and arch_put_kernel_nofault_{long,u8}().
+ */
+#define DEFINE_GET_KERNEL_NOFAULT(size, type, insn)				\
+static __always_inline long arch_get_kernel_nofault_##size(type *dst, const void *src) \
+{										\
+	register long err __asm__("r0") = 0;					\
+	register unsigned long val __asm__("r1");				\
+										\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_R0, EX_REG_R1) \
+			     : "+r"(err), [val] "=r"(val)			\
+			     : [src] "r"(src)					\
+			     : "memory");					\
+	*dst = val;								\
+	return err;								\
 }
 
-static __always_inline long arch_get_kernel_nofault_u8(u8 *dst, const void *src)
-{
-	register long err __asm__("r0") = 0;
-	register unsigned long val __asm__("r1");
-
-	__asm__ __volatile__("1:	ldrb %[val], [%[src]]\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_R0, EX_REG_R1)
-			     : "+r"(err), [val] "=r"(val)
-			     : [src] "r"(src)
-			     : "memory");
-	*dst = val;
-	return err;
+#define DEFINE_PUT_KERNEL_NOFAULT(size, type, insn)				\
+static __always_inline long arch_put_kernel_nofault_##size(void *dst, type val) \
+{										\
+	register long err __asm__("r0") = 0;					\
+										\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_R0, 0) \
+			     : "+r"(err)					\
+			     : [dst] "r"(dst), [val] "r"(val)			\
+			     : "memory");					\
+	return err;								\
 }
 
-static __always_inline long arch_put_kernel_nofault_long(void *dst, unsigned long val)
-{
-	register long err __asm__("r0") = 0;
-
-	__asm__ __volatile__("1:	str %[val], [%[dst]]\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_R0, 0)
-			     : "+r"(err)
-			     : [dst] "r"(dst), [val] "r"(val)
-			     : "memory");
-	return err;
-}
-
-static __always_inline long arch_put_kernel_nofault_u8(void *dst, u8 val)
-{
-	register long err __asm__("r0") = 0;
-
-	__asm__ __volatile__("1:	strb %[val], [%[dst]]\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_R0, 0)
-			     : "+r"(err)
-			     : [dst] "r"(dst), [val] "r"(val)
-			     : "memory");
-	return err;
-}
+DEFINE_GET_KERNEL_NOFAULT(long, unsigned long, "ldr %[val], [%[src]]")
+DEFINE_GET_KERNEL_NOFAULT(u8, u8, "ldrb %[val], [%[src]]")
+DEFINE_PUT_KERNEL_NOFAULT(long, unsigned long, "str %[val], [%[dst]]")
+DEFINE_PUT_KERNEL_NOFAULT(u8, u8, "strb %[val], [%[dst]]")
 
 #endif

@@ -11,60 +11,45 @@
 #include <asm/extable.h>
 #include <kernel/types.h>
 
-static __always_inline long arch_get_kernel_nofault_long(unsigned long *dst, const void *src)
-{
-	long err = 0;
-	unsigned long val;
-
-	__asm__ __volatile__("1:	movq (%[src]), %[val]\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_AX, EX_REG_DX)
-			     : "+a"(err), [val] "=d"(val)
-			     : [src] "r"(src)
-			     : "memory");
-	*dst = val;
-	return err;
+/*
+ * The functions differ only in the instruction, which must be a string
+ * literal inside the asm, hence macros that define them:
+ * arch_get_kernel_nofault_{long,u8}() and arch_put_kernel_nofault_{long,u8}().
+ */
+#define DEFINE_GET_KERNEL_NOFAULT(size, type, insn)				\
+static __always_inline long arch_get_kernel_nofault_##size(type *dst, const void *src) \
+{										\
+	long err = 0;								\
+	unsigned long val;							\
+										\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_AX, EX_REG_DX) \
+			     : "+a"(err), [val] "=d"(val)			\
+			     : [src] "r"(src)					\
+			     : "memory");					\
+	*dst = val;								\
+	return err;								\
 }
 
-static __always_inline long arch_get_kernel_nofault_u8(u8 *dst, const void *src)
-{
-	long err = 0;
-	unsigned long val;
-
-	__asm__ __volatile__("1:	movzbl (%[src]), %k[val]\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_AX, EX_REG_DX)
-			     : "+a"(err), [val] "=d"(val)
-			     : [src] "r"(src)
-			     : "memory");
-	*dst = val;
-	return err;
+/* val_constraint: a byte store needs a register with a byte name ("q"). */
+#define DEFINE_PUT_KERNEL_NOFAULT(size, type, insn, val_constraint)		\
+static __always_inline long arch_put_kernel_nofault_##size(void *dst, type val) \
+{										\
+	long err = 0;								\
+										\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_AX, 0) \
+			     : "+a"(err)					\
+			     : [dst] "r"(dst), [val] val_constraint(val)	\
+			     : "memory");					\
+	return err;								\
 }
 
-static __always_inline long arch_put_kernel_nofault_long(void *dst, unsigned long val)
-{
-	long err = 0;
-
-	__asm__ __volatile__("1:	movq %[val], (%[dst])\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_AX, 0)
-			     : "+a"(err)
-			     : [dst] "r"(dst), [val] "r"(val)
-			     : "memory");
-	return err;
-}
-
-static __always_inline long arch_put_kernel_nofault_u8(void *dst, u8 val)
-{
-	long err = 0;
-
-	__asm__ __volatile__("1:	movb %[val], (%[dst])\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_AX, 0)
-			     : "+a"(err)
-			     : [dst] "r"(dst), [val] "q"(val)
-			     : "memory");
-	return err;
-}
+DEFINE_GET_KERNEL_NOFAULT(long, unsigned long, "movq (%[src]), %[val]")
+DEFINE_GET_KERNEL_NOFAULT(u8, u8, "movzbl (%[src]), %k[val]")
+DEFINE_PUT_KERNEL_NOFAULT(long, unsigned long, "movq %[val], (%[dst])", "r")
+DEFINE_PUT_KERNEL_NOFAULT(u8, u8, "movb %[val], (%[dst])", "q")
 
 #endif
