@@ -37,6 +37,17 @@ enum bug_trap_type {
 	BUG_TRAP_TYPE_BUG,	/* reported, now oops */
 };
 
+/* The site: the arch's trapping instruction (BUG_INSN_ASM) and its entry. */
+#define __BUG_FLAGS(flags)							\
+	__asm__ __volatile__("1:	" BUG_INSN_ASM "\n"				\
+			     "	.pushsection __bug_table, \"aw\"\n"		\
+			     "	.balign 4\n"					\
+			     "	.long 1b - .\n"					\
+			     "	.long %c0 - .\n"				\
+			     "	.short %c1, %c2\n"				\
+			     "	.popsection\n"					\
+			     : : "i"(__FILE__), "i"(__LINE__), "i"(flags) : "memory")
+
 #define BUG()		__BUG_FLAGS(0)
 #define __WARN()	__BUG_FLAGS(BUGFLAG_WARNING)
 #define __WARN_ONCE()	__BUG_FLAGS(BUGFLAG_WARNING | BUGFLAG_ONCE)
