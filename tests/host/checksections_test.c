@@ -11,42 +11,15 @@
  * FILE).
  */
 #include <stdbool.h>
-#include <sys/wait.h>
 
 #include "ktap_host.h"
+#include "run_tool.h"
 
 #ifndef CHECKSECTIONS_DIR
 #error "build with -DCHECKSECTIONS_DIR=\"...\" (see tests/host/checksections.mk)"
 #endif
 
 #define TOOL		CHECKSECTIONS_DIR "/checksections"
-#define OUTPUT_MAX	4096
-
-struct run {
-	int status;		/* exit status, -1 if the tool did not exit normally */
-	char out[OUTPUT_MAX];	/* stdout and stderr */
-};
-
-/* Run the tool with args (already quoted for the shell). */
-static void run_tool(const char *args, struct run *r)
-{
-	char command[1024];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(command, sizeof(command), "%s %s 2>&1", TOOL, args);
-	r->status = -1;
-	r->out[0] = '\0';
-	p = popen(command, "r");
-	if (!p)
-		return;
-	n = fread(r->out, 1, sizeof(r->out) - 1, p);
-	r->out[n] = '\0';
-	status = pclose(p);
-	if (status != -1 && WIFEXITED(status))
-		r->status = WEXITSTATUS(status);
-}
 
 /*
  * One output line made comparable: in exact, the object's path becomes FILE;
@@ -95,7 +68,7 @@ static void check(const char *arch, const char *fixture, int status,
 	while (expected && expected[nexpected] && nexpected < sizeof(used))
 		nexpected++;
 	snprintf(path, sizeof(path), "%s/%s/%s.o", CHECKSECTIONS_DIR, arch, fixture);
-	run_tool(path, &r);
+	run_tool(TOOL, path, &r);
 	EXPECT(r.status == status, "%s/%s.o: exit status %d, expected %d", arch, fixture,
 	       r.status, status);
 
@@ -186,7 +159,7 @@ static void expect_refused(const char *args, const char *reason)
 {
 	struct run r;
 
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == 2, "checksections %s: exit status %d, expected 2", args, r.status);
 	EXPECT(strstr(r.out, reason), "checksections %s: \"%s\" not in output: %s", args,
 	       reason, r.out);

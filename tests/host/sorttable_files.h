@@ -15,9 +15,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include "ktap_host.h"
+#include "run_tool.h"
 
 #ifndef SORTTABLE_DIR
 #error "build with -DSORTTABLE_DIR=\"...\" (see tests/host/sorttable.mk)"
@@ -25,12 +25,6 @@
 
 #define TOOL		SORTTABLE_DIR "/sorttable"
 #define WORK		SORTTABLE_DIR "/work"
-#define OUTPUT_MAX	4096
-
-struct run {
-	int status;		/* exit status, -1 if the tool did not exit normally */
-	char out[OUTPUT_MAX];	/* stdout and stderr */
-};
 
 struct file {
 	unsigned char *buf;
@@ -42,27 +36,6 @@ struct table {
 	bool is64;
 	uint64_t addr, offset, size;
 };
-
-/* Run the tool with args (already quoted for the shell). */
-static void run_tool(const char *args, struct run *r)
-{
-	char command[1024];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(command, sizeof(command), "%s %s 2>&1", TOOL, args);
-	r->status = -1;
-	r->out[0] = '\0';
-	p = popen(command, "r");
-	if (!p)
-		return;
-	n = fread(r->out, 1, sizeof(r->out) - 1, p);
-	r->out[n] = '\0';
-	status = pclose(p);
-	if (status != -1 && WIFEXITED(status))
-		r->status = WEXITSTATUS(status);
-}
 
 static bool load(const char *path, struct file *f)
 {

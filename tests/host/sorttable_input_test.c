@@ -19,7 +19,7 @@ static void expect_result(const char *fixture, bool check, int status, const cha
 	if (!copy_fixture(fixture, copy, pristine, work, sizeof(work)))
 		return;
 	snprintf(args, sizeof(args), "%s'%s'", check ? "--check " : "", work);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == status, "%s%s: exit status %d, expected %d", check ? "--check " : "",
 	       fixture, r.status, status);
 	if (message)
@@ -118,7 +118,7 @@ static void not_elf(void)
 
 	/* A file that does not exist. */
 	snprintf(args, sizeof(args), "'%s/no-such-file.elf'", WORK);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == 2 && strstr(r.out, "no-such-file.elf"),
 	       "missing file: exit status %d, printed \"%s\"", r.status, r.out);
 }
@@ -129,7 +129,7 @@ static void usage(void)
 	struct run r;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		run_tool(bad[i], &r);
+		run_tool(TOOL, bad[i], &r);
 		EXPECT(r.status == 2 && strstr(r.out, "usage:"),
 		       "arguments \"%s\": exit status %d, printed \"%s\"", bad[i], r.status, r.out);
 	}

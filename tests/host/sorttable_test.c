@@ -163,7 +163,7 @@ static void check_sort(const char *arch, size_t count)
 
 	/* --check: fails, names the first pair out of order, changes nothing. */
 	snprintf(args, sizeof(args), "--check '%s'", work);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == 1, "--check on unsorted %s: exit status %d, expected 1", fixture,
 	       r.status);
 	if (bad < n) {
@@ -178,7 +178,7 @@ static void check_sort(const char *arch, size_t count)
 
 	/* Sorting: silent, success. */
 	snprintf(args, sizeof(args), "'%s'", work);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == 0, "sorting %s: exit status %d: %s", fixture, r.status, r.out);
 	EXPECT(r.out[0] == '\0', "sorting %s printed \"%s\"", fixture, r.out);
 
@@ -213,11 +213,11 @@ static void check_sort(const char *arch, size_t count)
 
 	/* --check now passes; sorting again changes nothing. */
 	snprintf(args, sizeof(args), "--check '%s'", work);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == 0 && r.out[0] == '\0', "--check on sorted %s: exit status %d: %s",
 	       fixture, r.status, r.out);
 	snprintf(args, sizeof(args), "'%s'", work);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	EXPECT(r.status == 0 && r.out[0] == '\0', "sorting %s again: exit status %d: %s",
 	       fixture, r.status, r.out);
 	if (load(work, &again)) {
@@ -253,7 +253,7 @@ static void verbose(void)
 	if (!copy_fixture("arm.elf", "arm-verbose.elf", pristine, work, sizeof(work)))
 		return;
 	snprintf(args, sizeof(args), "-v '%s'", work);
-	run_tool(args, &r);
+	run_tool(TOOL, args, &r);
 	snprintf(want, sizeof(want), "sorttable: sorted 10 entries in %s\n", work);
 	EXPECT(r.status == 0 && !strcmp(r.out, want), "-v: exit status %d, printed \"%s\"",
 	       r.status, r.out);
