@@ -19,6 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import elf, exits, ktap, ktap_writer, matrix, qemu  # noqa: E402
 from sklib.bench import boots as bench_boots  # noqa: E402
+from sklib.bench import bounds as bench_bounds  # noqa: E402
 from sklib.bench.steps import BOOT_STEPS, STEP  # noqa: E402
 
 PRINTED_STEPS = [n for n in BOOT_STEPS if n != STEP["report"]]
@@ -276,6 +277,24 @@ def test_bench_all_cases_need_their_figures():
     lines = [l for l in bench_lines(PRINTED_STEPS) if "percpu" not in l and "sched" not in l]
     equal(bench_boot(lines, append="ktest.filter=none bench=none").problems(), [], "bench=none")
     check(bench_boot(lines).problems(), "plain bench without its figures passed")
+
+
+def test_bench_bounds_fail_when_broken():
+    """A boot whose secondary-CPU step ends past 1 M instructions breaks the boot bound;
+    8 CPUs costing more than 100 K each break the bring-up bound; under both, none."""
+    def boot(name, smp, smp_end, smp_delta):
+        b = bench_boot(["bench: step %d name=s insns=%d delta=%d" % (
+            STEP["smp"], smp_end, smp_delta)], append="ktest.filter=none bench=none")
+        b.name, b.smp = name, smp
+        return b
+    fast = {"arm-max": boot("arm-max", 1, 900000, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, 990000, 700000)}
+    equal(bench_bounds.broken(bench_bounds.check(fast, True)), [], "bounds kept")
+    slow = {"arm-max": boot("arm-max", 1, 1000001, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, 990000, 700007)}
+    broken = [label for _, label, _, _, _ in bench_bounds.broken(bench_bounds.check(slow, True))]
+    equal(len(broken), 2, "broken bounds: %s" % broken)
+    check("arm-max" in broken[0] and "per added CPU" in broken[1], broken)
 
 
 def test_bench_lock_keeps_a_second_run_out():

@@ -168,13 +168,21 @@ def first_difference(a, b):
 
 
 def plan(quick):
+    from sklib.bench.bounds import matrix_cpus, model_boot_name
     boots = []
     for arch in qemu.ARCHES:
+        # Every other CPU model of tests/matrix, for the boot bound (sklib/bench/bounds.py).
+        for cpu in matrix_cpus(arch):
+            if cpu != "max" and (quick or cpu != DEFAULT_CPU[arch]):
+                boots.append(Boot(model_boot_name(arch, cpu), arch, cpu,
+                                  append="ktest.filter=none bench=none"))
         # Twice, to see that the figures repeat (--quick too: make check runs it).
         if quick:
             # make check runs the self-tests elsewhere: here only the benchmarks.
             for name in (f"{arch}-max", f"{arch}-max-again"):
                 boots.append(Boot(name, arch, "max", append="ktest.filter=none bench"))
+            boots.append(Boot(f"{arch}-quick-smp{MAX_SMP}", arch, DEFAULT_CPU[arch], smp=MAX_SMP,
+                              append="ktest.filter=none bench=none"))
             continue
         boots.append(Boot(f"{arch}-max", arch, "max", append="bench"))
         boots.append(Boot(f"{arch}-max-again", arch, "max", append="bench"))

@@ -1,0 +1,111 @@
+"""The bounds the figures must keep (issue 16, "boot and test at the speed of the emulator"):
+each checked figure next to its bound, printed as one screen by scripts/bench, which fails
+when an enforced bound is broken.
+
+Instruction counts are exact (-icount), so their bounds are enforced. Wall times depend on
+the host's load: they are shown next to their bounds, but not enforced.
+"""
+
+import os
+import re
+
+from sklib import matrix
+from sklib.bench.figures import boot_steps, step_insns
+from sklib.bench.steps import STEP
+from sklib.qemu import ROOT
+
+BOOT_TO_SMP = 1_000_000        # to the end of the secondary-CPU step, -smp 1, every CPU model
+SMP8_TO_SMP = 1_000_000        # the same with 8 CPUs
+PER_ADDED_CPU = 100_000        # the secondary-CPU step, per CPU added
+SELFTESTS = 60_000_000         # every self-test of one boot (both self-test steps)
+WALL = {"x86_64": 0.30, "arm": 0.25}   # seconds, QEMU start to exit, median
+
+
+def matrix_cpus(arch):
+    """The CPU models tests/matrix boots to the end on arch (its default model included; not
+    the ones the kernel must refuse, exit=panic)."""
+    from sklib.bench.boots import DEFAULT_CPU
+    lines = matrix.read_matrix(os.path.join(ROOT, "tests", "matrix"))
+    return sorted({line.cpu or DEFAULT_CPU[arch] for line in lines
+                   if line.arch == arch and line.exit == "pass"})
+
+
+def model_boot_name(arch, cpu):
+    return f"{arch}-model-" + re.sub(r"[^A-Za-z0-9_.+-]", "_", cpu)
+
+
+def _step(boot, name):
+    return step_insns(boot_steps(boot), STEP[name])
+
+
+def _delta(boot, name):
+    return next((s["delta"] for s in boot_steps(boot) if s["step"] == STEP[name]), None)
+
+
+def check(boots, quick):
+    """Rows (arch, figure, value, bound, enforced); value None when the boot printed none."""
+    rows = []
+    smp = STEP["smp"]
+    boots = {name: b for name, b in boots.items() if not name.endswith("-again")}
+    for b in boots.values():
+        if b.kind == "bench" and b.smp == 1:
+            rows.append((b.arch, f"boot to the end of step {smp}, {b.name} (-cpu {b.cpu})",
+                         _step(b, "smp"), BOOT_TO_SMP, True))
+    for b in boots.values():
+        if b.kind == "bench" and b.smp == 8:
+            rows.append((b.arch, f"boot to the end of step {smp}, -smp 8, -cpu {b.cpu}",
+                         _step(b, "smp"), SMP8_TO_SMP, True))
+            one = boots.get(f"{b.arch}-smp1")
+            if one:
+                steps = [_delta(boots[f"{b.arch}-smp{n}"], "smp") for n in range(1, 9)]
+                added = (max(y - x for x, y in zip(steps, steps[1:]))
+                         if None not in steps else None)
+                rows.append((b.arch, f"step {smp}: the most one added CPU cost (2..8 CPUs)",
+                             added, PER_ADDED_CPU, True))
+            else:
+                total = _delta(b, "smp")
+                rows.append((b.arch, f"step {smp}, -smp 8: per added CPU",
+                             None if total is None else total // 7, PER_ADDED_CPU, True))
+    if not quick:
+        for b in boots.values():
+            if b.kind == "bench" and "bench" in (b.append or "").split():
+                tests = [_delta(b, "init_selftests"), _delta(b, "selftests")]
+                rows.append((b.arch, f"self-tests (steps {STEP['init_selftests']} and "
+                             f"{STEP['selftests']}), {b.name}",
+                             None if None in tests else sum(tests), SELFTESTS, True))
+        for arch, bound in WALL.items():
+            walls = sorted(b.wall for b in boots.values() if b.arch == arch and b.kind == "wall")
+            if walls:
+                rows.append((arch, "wall time with self-tests, median s (noisy: not enforced)",
+                             walls[len(walls) // 2], bound, False))
+    return sorted(rows, key=lambda r: r[0] != "x86_64")
+
+
+def broken(rows):
+    return [r for r in rows if r[4] and (r[2] is None or r[2] > r[3])]
+
+
+def _fmt(v):
+    return "—" if v is None else f"{v:,.2f}" if isinstance(v, float) else f"{v:,}"
+
+
+def screen(rows):
+    """The one-screen summary."""
+    out = [f"{'arch':7} {'figure':66} {'value':>12}   {'bound':>12}"]
+    for arch, label, value, bound, enforced in rows:
+        ok = value is not None and value <= bound
+        verdict = "ok" if ok else ("BROKEN" if enforced else "over")
+        out.append(f"{arch:7} {label:66} {_fmt(value):>12} ≤ {_fmt(bound):>12}  {verdict}")
+    return "\n".join(out) + "\n"
+
+
+def markdown(rows):
+    lines = ["## Bounds", "",
+             "Each figure next to its bound; `scripts/bench` fails when an enforced one is "
+             "broken (wall times are noisy and only shown).", "",
+             "| arch | figure | value | bound | |", "|---|---|---|---|---|"]
+    for arch, label, value, bound, enforced in rows:
+        ok = value is not None and value <= bound
+        lines.append(f"| {arch} | {label} | {_fmt(value)} | {_fmt(bound)} | "
+                     f"{'ok' if ok else ('**broken**' if enforced else 'over')} |")
+    return "\n".join(lines) + "\n"
