@@ -137,10 +137,9 @@ static void read_nm_output(FILE *in)
 
 static const struct symbol *find_symbol(const char *name)
 {
-	for (size_t i = 0; i < symbol_count; i++) {
+	for (size_t i = 0; i < symbol_count; i++)
 		if (strcmp(symbols[i].name, name) == 0)
 			return &symbols[i];
-	}
 	return NULL;
 }
 
@@ -287,10 +286,10 @@ static void end_object(const char *name)
 	printf("\t.size %s, . - %s\n", name, name);
 }
 
-/* Print a name as an assembler string, escaping what the assembler would not take literally. */
-static void print_string(const char *name)
+/* One entry of kallsyms_names, escaping what the assembler would not take literally. */
+static void print_asciz(const char *name)
 {
-	putchar('"');
+	printf("\t.asciz \"");
 	for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
 		if (*c == '"' || *c == '\\')
 			printf("\\%c", *c);
@@ -299,7 +298,7 @@ static void print_string(const char *name)
 		else
 			printf("\\%03o", *c);
 	}
-	putchar('"');
+	printf("\"\n");
 }
 
 /* Which symbol's name comments value i of a u32 array: none, symbol i, symbol values[i]. */
@@ -357,11 +356,8 @@ static void write_table(int ptr_size, unsigned long long text_address)
 	print_longs("kallsyms_seqs_of_names", by_name, SYMBOL_VALUE);
 
 	begin_object("kallsyms_names");
-	for (size_t i = 0; i < symbol_count; i++) {
-		printf("\t.asciz ");
-		print_string(symbols[i].name);
-		putchar('\n');
-	}
+	for (size_t i = 0; i < symbol_count; i++)
+		print_asciz(symbols[i].name);
 	end_object("kallsyms_names");
 
 	/* Says "no executable stack needed", as the compiler does for every C object. */
