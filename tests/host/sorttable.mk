@@ -39,10 +39,11 @@ $(SORTTABLE_O)/sorttable: $(SRCTREE)/scripts/sorttable.c $(SRCTREE)/scripts/elff
 # sorttable_objects ARCH: $(SORTTABLE_O)/<fixture>.o for that arch's fixtures.
 define sorttable_objects
 $(patsubst %,$(SORTTABLE_O)/%.o,$(SORTTABLE_OBJS_$(1))): $(SORTTABLE_O)/%.o: \
-		$(SORTTABLE_SRC)/%.S $(SORTTABLE_MK)
+		$(SORTTABLE_SRC)/%.S $(SORTTABLE_SRC)/ex_table.inc $(SORTTABLE_MK)
 	@mkdir -p $$(dir $$@)
 	@$$(if $$(Q),echo "  AS      $$@")
-	$$(Q)$$(SORTTABLE_AS_$(1)) $$(SORTTABLE_ASFLAGS_$(1)) --noexecstack -o $$@ $$<
+	$$(Q)$$(SORTTABLE_AS_$(1)) $$(SORTTABLE_ASFLAGS_$(1)) -I $(SORTTABLE_SRC) --noexecstack \
+		-o $$@ $$<
 endef
 
 # sorttable_elf NAME,ARCH,OBJECT,SCRIPT[,FLAGS]: link OBJECT.o into NAME.elf

@@ -10,14 +10,7 @@
  * its entries must sort first, not last. Entries 2 and 9 share an
  * instruction (ordered by fixup); 6 and 4 share both (stable: 6 first).
  */
-	.macro entry n, insn, fixup
-	.pushsection __ex_table, "a"
-	.balign 4
-	.long \insn - .
-	.long \fixup - .
-	.long 0xdead0000 + \n
-	.popsection
-	.endm
+	.include "ex_table.inc"
 
 	.arm
 	.section .text.low, "ax", %progbits

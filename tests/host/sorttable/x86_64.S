@@ -9,14 +9,7 @@
  * an instruction with different fixups (5, 12: ordered by fixup) and two
  * share both (8 before 9 in the input: a stable sort keeps that).
  */
-	.macro entry n, insn, fixup
-	.pushsection __ex_table, "a"
-	.balign 4
-	.long \insn - .
-	.long \fixup - .
-	.long 0xdead0000 + \n
-	.popsection
-	.endm
+	.include "ex_table.inc"
 
 	.text
 insn_1:		nop
