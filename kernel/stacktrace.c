@@ -17,12 +17,13 @@ void walk_stack_frames(unsigned long fp, bool (*fn)(unsigned long pc, void *arg)
 	unsigned long start = fp;
 
 	for (int depth = 0; depth < STACKTRACE_MAX_DEPTH; depth++) {
+		const unsigned long *frame = (const unsigned long *)fp;
 		unsigned long pc, next;
 
 		if (!fp || fp % sizeof(long) || fp - start >= STACK_WALK_SPAN)
 			return;
-		pc = frame_return_address(fp);
-		next = frame_next(fp);
+		pc = frame[FRAME_RETURN_SLOT];
+		next = frame[FRAME_NEXT_SLOT];
 		if (!pc || !fn(pc, arg))
 			return;
 		if (next <= fp)

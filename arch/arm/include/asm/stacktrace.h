@@ -14,26 +14,13 @@
 #ifndef _ASM_STACKTRACE_H
 #define _ASM_STACKTRACE_H
 
+/* Where the links are, in words from the frame pointer (kernel/stacktrace.c). */
 #ifdef __clang__
-static inline unsigned long frame_next(unsigned long fp)
-{
-	return ((const unsigned long *)fp)[0];
-}
-
-static inline unsigned long frame_return_address(unsigned long fp)
-{
-	return ((const unsigned long *)fp)[1];
-}
+#define FRAME_NEXT_SLOT		0	/* the caller's fp */
+#define FRAME_RETURN_SLOT	1	/* the saved lr */
 #else
-static inline unsigned long frame_next(unsigned long fp)
-{
-	return ((const unsigned long *)fp)[-1];
-}
-
-static inline unsigned long frame_return_address(unsigned long fp)
-{
-	return ((const unsigned long *)fp)[0];
-}
+#define FRAME_NEXT_SLOT		(-1)
+#define FRAME_RETURN_SLOT	0
 #endif
 
 #endif

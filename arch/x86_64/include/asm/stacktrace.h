@@ -5,14 +5,8 @@
 #ifndef _ASM_STACKTRACE_H
 #define _ASM_STACKTRACE_H
 
-static inline unsigned long frame_next(unsigned long fp)
-{
-	return ((const unsigned long *)fp)[0];
-}
-
-static inline unsigned long frame_return_address(unsigned long fp)
-{
-	return ((const unsigned long *)fp)[1];
-}
+/* Where the links are, in words from the frame pointer (kernel/stacktrace.c). */
+#define FRAME_NEXT_SLOT		0	/* the caller's rbp */
+#define FRAME_RETURN_SLOT	1
 
 #endif
