@@ -35,21 +35,8 @@ u64 alternatives_boot_cycles __initdata;
 static bool noalternatives __initdata;
 static bool debug_alternative __initdata;
 
-static int __init set_noalternatives(char *val)
-{
-	(void)val;
-	noalternatives = true;
-	return 0;
-}
-__setup("noalternatives", set_noalternatives);
-
-static int __init set_debug_alternative(char *val)
-{
-	(void)val;
-	debug_alternative = true;
-	return 0;
-}
-__setup("debug-alternative", set_debug_alternative);
+__setup_flag("noalternatives", noalternatives);
+__setup_flag("debug-alternative", debug_alternative);
 
 bool alt_wanted(const struct alt_instr *a)
 {

@@ -41,7 +41,9 @@ static bool __init do_setup(char *param, char *val, bool early)
 		known = true;
 		if (!p->early != !early)
 			continue;
-		if (p->setup_func(val ? val : (char *)"") != 0)
+		if (p->flag)
+			*p->flag = true;
+		else if (p->setup_func(val ? val : (char *)"") != 0)
 			pr_warn("Malformed kernel parameter: %s=%s\n", param, val ? val : "");
 	}
 	return known;

@@ -20,13 +20,7 @@
 static bool sched_debug;
 static struct completion never_done;
 
-static int __init set_sched_debug(char *val)
-{
-	(void)val;
-	sched_debug = true;
-	return 0;
-}
-__setup("sched_debug", set_sched_debug);
+__setup_flag("sched_debug", sched_debug);
 
 static int sched_debug_napper(void *arg)
 {

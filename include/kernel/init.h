@@ -16,6 +16,7 @@
 
 #include <kernel/compiler.h>
 #include <kernel/initcall_levels.h>
+#include <kernel/types.h>
 
 #define __init		__section(".init.text")
 #define __initdata	__section(".init.data")
@@ -52,23 +53,26 @@ typedef int (*initcall_t)(void);
  * "name=" (or after "name" for a flag); early_param("name", fn) calls fn
  * with the value (NULL for a bare flag) before CPU features, memory and
  * traps are set up, for the parameters that change how those happen.
- * Entries go to .init.setup; kernel/params.c walks them. A handler returns
- * 0 when it took the parameter.
+ * __setup_flag("name", var) sets the bool var when "name" is given, with no
+ * handler to write. Entries go to .init.setup; kernel/params.c walks them.
+ * A handler returns 0 when it took the parameter.
  */
 struct obs_kernel_param {
 	const char *str;
 	int (*setup_func)(char *val);
 	int early;
+	bool *flag;		/* __setup_flag(): set to true, instead of setup_func */
 };
 
-#define __setup_param(str, unique_id, fn, early)				\
+#define __setup_param(str, unique_id, fn, early, flag)			\
 	static const char __setup_str_##unique_id[] __initconst = str;	\
 	static const struct obs_kernel_param __setup_##unique_id __used	\
 	__section(".init.setup") __aligned(sizeof(void *)) =		\
-		{ __setup_str_##unique_id, fn, early }
+		{ __setup_str_##unique_id, fn, early, flag }
 
-#define __setup(str, fn)	__setup_param(str, fn, fn, 0)
-#define early_param(str, fn)	__setup_param(str, fn, fn, 1)
+#define __setup(str, fn)	__setup_param(str, fn, fn, 0, NULL)
+#define early_param(str, fn)	__setup_param(str, fn, fn, 1, NULL)
+#define __setup_flag(str, var)	__setup_param(str, var, NULL, 0, &(var))
 
 void parse_early_params(void);
 void parse_args(void);
