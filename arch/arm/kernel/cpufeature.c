@@ -9,19 +9,11 @@
  * why cortex-a15 and cortex-a7 report no CRC32 or crypto instructions.
  */
 #include <asm/cpufeature.h>
+#include <asm/sysreg.h>
 #include <kernel/bootinfo.h>
 #include <kernel/cpufeature.h>
 #include <kernel/init.h>
 #include <kernel/sprintf.h>
-
-/* Read one CP15 register; the encoding must be a constant, so a macro. */
-#define read_cp15(op1, crn, crm, op2)						\
-	({									\
-		u32 __v;							\
-		__asm__ __volatile__("mrc p15, " #op1 ", %0, " #crn ", " #crm ", " #op2 \
-				     : "=r"(__v));				\
-		__v;								\
-	})
 
 /* Field number `shift / 4` of an ID register. */
 static inline unsigned int id_field(u32 reg, unsigned int shift)

@@ -16,6 +16,7 @@
  */
 #include <asm/ptrace.h>
 #include <asm/semihosting.h>
+#include <asm/sysreg.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <kernel/bug.h>
@@ -63,37 +64,11 @@ static const char *fault_status_name(unsigned long fsr)
 	}
 }
 
-static unsigned long read_dfsr(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mrc p15, 0, %0, c5, c0, 0" : "=r"(v));
-	return v;
-}
-
-static unsigned long read_dfar(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mrc p15, 0, %0, c6, c0, 0" : "=r"(v));
-	return v;
-}
-
-static unsigned long read_ifsr(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mrc p15, 0, %0, c5, c0, 1" : "=r"(v));
-	return v;
-}
-
-static unsigned long read_ifar(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("mrc p15, 0, %0, c6, c0, 2" : "=r"(v));
-	return v;
-}
+/* The last data abort's and prefetch abort's fault status and address registers. */
+#define read_dfsr()	read_cp15(0, c5, c0, 0)
+#define read_dfar()	read_cp15(0, c6, c0, 0)
+#define read_ifsr()	read_cp15(0, c5, c0, 1)
+#define read_ifar()	read_cp15(0, c6, c0, 2)
 
 static void show_regs(const struct pt_regs *regs)
 {

@@ -1,5 +1,6 @@
 /*
- * Reading CP15 system registers that a CPU may not implement. An mrc of a
+ * Reading CP15 system registers: read_cp15() for one every ARMv7 core has,
+ * read_cp15_safe() for one a CPU may not implement. An mrc of a
  * register the core lacks is an undefined instruction; read_cp15_safe()
  * lists the mrc in __ex_table, so that trap becomes -EFAULT (in r0) with
  * the value zeroed (r1) instead of an oops. Feature probing can then ask
@@ -12,6 +13,15 @@
 
 #include <asm/extable.h>
 #include <kernel/types.h>
+
+/* The encoding must be a constant in the instruction, so a macro. */
+#define read_cp15(op1, crn, crm, op2)						\
+	({									\
+		unsigned long __v;						\
+		__asm__ __volatile__("mrc p15, " #op1 ", %0, " #crn ", " #crm ", " #op2 \
+				     : "=r"(__v));				\
+		__v;								\
+	})
 
 /* err and v must stay in r0/r1 (what the fixup writes): nothing may run between. */
 #define read_cp15_safe(op1, crn, crm, op2, val)					\
