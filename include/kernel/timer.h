@@ -12,7 +12,12 @@
 
 #include <kernel/types.h>
 
-#define HZ			100
+/*
+ * 1000, not 100: a time slice (TIMESLICE_TICKS, kernel/sched.c) lasts 2 ms,
+ * so the self-tests that wait for preemption wait a tenth as long; under
+ * -icount every waited microsecond is a thousand instructions counted.
+ */
+#define HZ			1000
 #define MAX_SCHEDULE_TIMEOUT	(~0ul >> 1)
 
 u64 get_jiffies_64(void);

@@ -17,7 +17,7 @@
 #include <kernel/time.h>
 #include <kernel/timer.h>
 
-#define CHECK_US	1000	/* 10x the calibration window, a tenth of a tick */
+#define CHECK_US	200	/* twice the calibration window, under half a tick at HZ 1000 */
 #define TOLERANCE_PCT	1
 #define MAX_TRIES	10
 
