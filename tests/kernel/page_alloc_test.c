@@ -82,7 +82,13 @@ static void blocks_aligned_and_distinct(struct ktest *t)
 	}
 }
 
-/* Split a big block into pages, free them all: they merge back into one. */
+/*
+ * Free a big block page by page: the pages merge back into the block. The
+ * lists are then as before the allocation (each merge puts its block at the
+ * head of its list), so asking for the same order gives the same block.
+ * (This case used to free pages it had not been given, which put one block
+ * on two lists: later allocations then overlapped.)
+ */
 static void freed_buddies_merge(struct ktest *t)
 {
 	enum { ORDER = 4 };
@@ -95,15 +101,34 @@ static void freed_buddies_merge(struct ktest *t)
 	}
 	big = alloc_pages(ORDER);
 	KTEST_ASSERT_TRUE(t, big != NULL);
-	free_pages(big, ORDER);
-	for (int i = 0; i < 1 << ORDER; i++)
-		KTEST_EXPECT_TRUE(t, alloc_page() != NULL);
-	/* Hand the pages back one by one, then ask for the whole block again. */
 	for (int i = 0; i < 1 << ORDER; i++)
 		free_page(big + i * PAGE_SIZE);
 	again = alloc_pages(ORDER);
 	KTEST_EXPECT_TRUE(t, again == big);
 	free_pages(again, ORDER);
+}
+
+/* Blocks of every order at once, after the others have been freed: none overlaps another. */
+static void blocks_never_overlap(struct ktest *t)
+{
+	enum { ORDERS = 5 };	/* 124 KiB: enough to have caught orders 3 and 4 overlapping */
+	u8 *block[ORDERS];
+
+	if (nr_free_pages() < 2 << ORDERS) {
+		ktest_skip(t, "less than 256 KiB free in this RAM");
+		return;
+	}
+
+	for (unsigned int order = 0; order < ORDERS; order++) {
+		block[order] = alloc_pages(order);
+		KTEST_ASSERT_TRUE(t, block[order] != NULL);
+	}
+	for (unsigned int a = 0; a < ORDERS; a++)
+		for (unsigned int b = a + 1; b < ORDERS; b++)
+			KTEST_EXPECT_TRUE(t, block[a] + (PAGE_SIZE << a) <= block[b] ||
+					     block[b] + (PAGE_SIZE << b) <= block[a]);
+	for (unsigned int order = 0; order < ORDERS; order++)
+		free_pages(block[order], order);
 }
 
 static void exhaustion_returns_null(struct ktest *t)
@@ -123,6 +148,7 @@ static void initmem_pages_returned(struct ktest *t)
 static const struct ktest_case page_alloc_cases[] = {
 	KTEST_CASE(blocks_aligned_and_distinct),
 	KTEST_CASE(freed_buddies_merge),
+	KTEST_CASE(blocks_never_overlap),
 	KTEST_CASE(exhaustion_returns_null),
 	KTEST_CASE(initmem_pages_returned),
 	{}
