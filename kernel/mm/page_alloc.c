@@ -13,6 +13,10 @@
  * include/kernel/list.h) live inside the free pages themselves, reached
  * through the direct map. The byte array is
  * carved out of RAM at boot, before the allocator exists, and reserved.
+ *
+ * One lock, taken with interrupts off, guards the lists and the counts, so
+ * any CPU (and an interrupt handler) may allocate and free (Linux has one
+ * per zone: zone->lock).
  */
 #include <kernel/bootinfo.h>
 #include <kernel/export.h>
@@ -23,6 +27,7 @@
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/sections.h>
+#include <kernel/spinlock.h>
 #include <kernel/string.h>
 
 #define NOT_FREE	0xff
@@ -31,6 +36,7 @@ static struct list_head free_lists[MAX_ORDER + 1];
 static u8 *free_order;
 static unsigned long min_pfn, max_pfn;
 static unsigned long total_pages, free_pages_count;
+static DEFINE_SPINLOCK(zone_lock);
 
 /* The list node at the start of a free block. */
 static struct list_head *pfn_block(unsigned long pfn)
@@ -64,12 +70,15 @@ void *alloc_pages(unsigned int order)
 {
 	unsigned int o = order;
 	struct list_head *b;
-	unsigned long pfn;
+	unsigned long pfn, flags;
 
+	spin_lock_irqsave(&zone_lock, flags);
 	while (o <= MAX_ORDER && list_empty(&free_lists[o]))
 		o++;
-	if (o > MAX_ORDER)
+	if (o > MAX_ORDER) {
+		spin_unlock_irqrestore(&zone_lock, flags);
 		return NULL;
+	}
 	b = free_lists[o].next;
 	list_del(b);
 	pfn = block_pfn(b);
@@ -81,18 +90,21 @@ void *alloc_pages(unsigned int order)
 		list_add(pfn_block(pfn + (1ul << o)), &free_lists[o]);
 	}
 	free_pages_count -= 1ul << order;
+	spin_unlock_irqrestore(&zone_lock, flags);
 	return b;
 }
 EXPORT_SYMBOL(alloc_pages);
 
 void free_pages(void *addr, unsigned int order)
 {
-	unsigned long pfn = block_pfn(addr);
+	unsigned long flags;
 
 	if (!addr)
 		return;
-	free_block(pfn, order);
+	spin_lock_irqsave(&zone_lock, flags);
+	free_block(block_pfn(addr), order);
 	free_pages_count += 1ul << order;
+	spin_unlock_irqrestore(&zone_lock, flags);
 }
 EXPORT_SYMBOL(free_pages);
 
@@ -257,9 +269,10 @@ void __init mem_init(void)
 
 unsigned long free_reserved_area(void *begin, void *end, int poison, const char *what)
 {
-	unsigned long pages = 0;
+	unsigned long pages = 0, flags;
 
 	/* Through the direct map: the image may map these pages read-only. */
+	spin_lock_irqsave(&zone_lock, flags);
 	for (char *p = begin; p < (char *)end; p += PAGE_SIZE) {
 		memset(__va(__pa(p)), poison, PAGE_SIZE);
 		free_block(__pa(p) >> PAGE_SHIFT, 0);
@@ -267,6 +280,7 @@ unsigned long free_reserved_area(void *begin, void *end, int poison, const char 
 	}
 	free_pages_count += pages;
 	total_pages += pages;
+	spin_unlock_irqrestore(&zone_lock, flags);
 	pr_info("Freeing %s memory: %luK\n", what, pages << (PAGE_SHIFT - 10));
 	return pages;
 }
