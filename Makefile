@@ -108,7 +108,7 @@ LDFLAGS		:= -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none $(A
 # adding a file is all it takes. Sorted, so the link order (and with it the
 # order of initcalls within a level) does not depend on the file system.
 SRCS		:= $(sort $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c kernel/module/*.c \
-		     tests/kernel/*.c tests/kernel/$(ARCH)/*.c)) \
+		     kernel/fs/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c)) \
 		   $(sort $(wildcard arch/$(ARCH)/*/*.c arch/$(ARCH)/*/*.S))
 OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
 

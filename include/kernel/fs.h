@@ -1,0 +1,82 @@
+/*
+ * The in-memory file system (kernel/fs/): directories, regular files and
+ * symbolic links kept in kmalloc() memory, like Linux's ramfs, which is
+ * what Linux's rootfs is. There is no disk behind it and no page cache:
+ * an inode's bytes are the file.
+ *
+ * A struct dentry is a name in a directory and points at its struct inode,
+ * the file itself (as in Linux, the two are kept apart; here each inode has
+ * exactly one name, as there are no hard links). Paths are looked up from
+ * the root: "." and ".." and repeated slashes work as usual, and symbolic
+ * links are followed, at most MAXSYMLINKS of them per lookup (-ELOOP).
+ * Errors are Linux's negative errno values.
+ *
+ * One mutex guards the whole tree, so any thread may use it; the functions
+ * here take it themselves. An inode or dentry a caller holds stays valid
+ * until something removes it: callers do not remove what others use.
+ */
+#ifndef _KERNEL_FS_H
+#define _KERNEL_FS_H
+
+#include <kernel/list.h>
+#include <kernel/stat.h>
+#include <kernel/types.h>
+
+#define NAME_MAX	255	/* bytes in one path component */
+#define PATH_MAX	4096	/* bytes in a path, its NUL included */
+#define MAXSYMLINKS	40	/* links one lookup may follow */
+
+typedef long long loff_t;
+
+struct inode {
+	unsigned long i_ino;
+	umode_t i_mode;
+	loff_t i_size;
+	char *i_data;		/* a file's bytes or a link's target, i_size of them */
+	size_t i_alloc;		/* bytes allocated at i_data */
+};
+
+struct dentry {
+	struct dentry *d_parent;	/* the root's parent is the root */
+	struct list_head d_child;	/* in the parent's d_subdirs */
+	struct list_head d_subdirs;	/* a directory's entries, oldest first */
+	struct inode *d_inode;
+	char d_name[];			/* NUL-terminated */
+};
+
+/* Lookup flags: follow a symbolic link in the last component too (stat() rather than lstat()). */
+#define LOOKUP_FOLLOW	0x1
+
+/* The dentry path names, or a negative errno (-ENOENT, -ENOTDIR, -ELOOP, -ENAMETOOLONG). */
+int kern_path(const char *path, unsigned int flags, struct dentry **res);
+
+int vfs_mkdir(const char *path, umode_t mode);
+/* A new empty regular file, or an existing one truncated to 0 (O_CREAT|O_TRUNC). */
+int vfs_create(const char *path, umode_t mode, struct dentry **res);
+/* A link at path whose target is the len bytes at target (Linux's symlink(target, path)). */
+int vfs_symlink(const char *target, size_t len, const char *path);
+int vfs_unlink(const char *path);
+int vfs_rmdir(const char *path);
+
+/* Bytes read at pos (0 at the end), or a negative errno. */
+long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
+/* Bytes written at pos, the file growing as needed (a hole reads as zeros), or -errno. */
+long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
+/* The link's target, NUL-terminated and cut to fit buf; its length, or -EINVAL. */
+int vfs_readlink(struct dentry *dentry, char *buf, size_t size);
+
+/*
+ * getdents(): iterate_dir() calls ctx->actor for each entry from ctx->pos
+ * on ("." and ".." first), advancing ctx->pos, until the actor returns
+ * false (its buffer is full: that entry comes first next time) or the
+ * entries run out.
+ */
+struct dir_context {
+	bool (*actor)(struct dir_context *ctx, const char *name, int len, loff_t pos,
+		      unsigned long ino, unsigned int d_type);
+	loff_t pos;
+};
+
+int iterate_dir(struct dentry *dir, struct dir_context *ctx);
+
+#endif

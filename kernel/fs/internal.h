@@ -1,0 +1,25 @@
+/*
+ * What kernel/fs/namei.c (paths) and kernel/fs/ramfs.c (the objects) share.
+ * Everything here is called with fs_lock held.
+ */
+#ifndef _FS_INTERNAL_H
+#define _FS_INTERNAL_H
+
+#include <kernel/fs.h>
+#include <kernel/mutex.h>
+
+extern struct mutex fs_lock;
+extern struct dentry root_dentry;
+
+/* The entry called name (len bytes, no NUL needed) in dir, or NULL. */
+struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len);
+/* A new entry with a new empty inode of the given mode, last in dir; NULL without memory. */
+struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umode_t mode);
+/* Take d out of its directory and free it with its inode and data (an empty directory or a non-directory). */
+void ramfs_delete(struct dentry *d);
+void ramfs_truncate(struct inode *inode);
+long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
+long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
+int ramfs_iterate(struct dentry *dir, struct dir_context *ctx);
+
+#endif
