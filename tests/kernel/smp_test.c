@@ -36,7 +36,7 @@
 #include <kernel/time.h>
 
 #define INC_LOOPS	20000
-#define RACE_US		20000	/* how long each CPU increments the shared counter */
+#define RACE_US		5000	/* how long each CPU increments the shared counter */
 
 static DEFINE_PER_CPU(int, seen_id) = -1;
 static DEFINE_PER_CPU(unsigned long, seen_hwid);
