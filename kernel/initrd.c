@@ -1,23 +1,29 @@
 /*
- * The initial RAM disk's life: unpacked at the rootfs initcall level, then
- * its pages go back to the allocator (Linux's populate_rootfs() and
- * free_initrd_mem()).
+ * The initial RAM disk's life: unpacked into the root file system at the
+ * rootfs initcall level, then its pages go back to the allocator (Linux's
+ * populate_rootfs() and free_initrd_mem()).
  *
  * The loader put the archives somewhere in RAM (x86_64: PVH's module list,
  * multiboot2 module tags; ARM: /chosen/linux,initrd-*), and boot step 2
  * recorded them in boot_info.initrd[] and reserved them, so mem_init() left
- * their pages alone. Once they are unpacked nothing reads them again: the
+ * their pages alone. Each may hold several archives back to back (a user's
+ * appended to ours); unpack_to_rootfs() takes them all, and on a corrupt one
+ * keeps what came before it and says why, with Linux's "Initramfs unpacking
+ * failed" line: the boot goes on. Once unpacked nothing reads them again: the
  * pages are poisoned like the init region and freed, and the kernel says so
  * with Linux's line "Freeing initrd memory: NK".
  */
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
+#include <kernel/initramfs.h>
 #include <kernel/initrd.h>
 #include <kernel/mm.h>
+#include <kernel/printk.h>
 #include <kernel/sections.h>
 
 #define POISON_FREE_INITRD	0xcc
 
+const char *initrd_unpack_error;
 unsigned long initrd_freed_pages;
 unsigned long initrd_free_pages_before, initrd_free_pages_after;
 
@@ -73,6 +79,15 @@ static int __init populate_rootfs(void)
 {
 	if (!boot_info.nr_initrd)
 		return 0;
+	for (int i = 0; i < boot_info.nr_initrd; i++) {
+		const struct mem_region *r = &boot_info.initrd[i];
+		const char *err = unpack_to_rootfs(__va(r->base), r->size);
+
+		if (err) {
+			pr_err("Initramfs unpacking failed: %s\n", err);
+			initrd_unpack_error = initrd_unpack_error ?: err;
+		}
+	}
 	free_initrd_mem();
 	return 0;
 }
