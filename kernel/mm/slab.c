@@ -23,6 +23,7 @@
  */
 #include <kernel/bug.h>
 #include <kernel/compiler.h>
+#include <kernel/export.h>
 #include <kernel/list.h>
 #include <kernel/mm.h>
 #include <kernel/slab.h>
@@ -185,6 +186,7 @@ void *kmalloc(size_t size)
 	slab_init(s, NULL, order);
 	return s + 1;
 }
+EXPORT_SYMBOL(kmalloc);
 
 void *kzalloc(size_t size)
 {
@@ -194,6 +196,7 @@ void *kzalloc(size_t size)
 		memset(p, 0, size);
 	return p;
 }
+EXPORT_SYMBOL(kzalloc);
 
 /* The header of a live object, or NULL (with a warning) for a pointer kmalloc() never gave. */
 static struct slab *checked_slab(const void *p)
@@ -221,6 +224,7 @@ void kfree(const void *p)
 		free_pages(s, s->order);
 	}
 }
+EXPORT_SYMBOL(kfree);
 
 size_t ksize(const void *p)
 {

@@ -11,6 +11,7 @@
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+#include <kernel/slab.h>
 #include <kernel/string.h>
 #include <kernel/uaccess.h>
 
@@ -61,6 +62,10 @@ static void function_found(struct ktest *t)
 	KTEST_EXPECT_STREQ(t, kernel_symbol_name(fsa.sym), "printk");
 	KTEST_EXPECT_STREQ(t, kernel_symbol_namespace(fsa.sym), "");
 	KTEST_EXPECT_EQ(t, fsa.license, NOT_GPL_ONLY);
+	KTEST_ASSERT_TRUE(t, lookup("kmalloc", false, &fsa));
+	KTEST_EXPECT_EQ(t, kernel_symbol_value(fsa.sym), (unsigned long)kmalloc);
+	KTEST_ASSERT_TRUE(t, lookup("kfree", false, &fsa));
+	KTEST_EXPECT_EQ(t, kernel_symbol_value(fsa.sym), (unsigned long)kfree);
 	KTEST_ASSERT_TRUE(t, lookup("strcmp", true, &fsa));
 	KTEST_EXPECT_EQ(t, kernel_symbol_value(fsa.sym), (unsigned long)strcmp);
 	KTEST_EXPECT_EQ(t, fsa.license, NOT_GPL_ONLY);
