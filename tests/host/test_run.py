@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Host tests of make run and make debug as a new user meets them: a command line full of
+quotes, $ and backticks must reach the kernel byte for byte (the kernel echoes it: "Kernel
+command line: ..."); QEMU usage errors are named as such; `make run` runs on a
+pseudo-terminal, as a user's would, so Ctrl-C and Ctrl-A x are the terminal's keys; make
+debug refuses a port in use, picks a free one and prints a gdb line that works.
+
+Run: python3 tests/host/test_run.py [--build DIR]    (default: $O, else build/)
+The x86_64 and arm kernels must be built in DIR. Prints KTAP (one suite, "run"); exit
+status 0 iff every case passed.
+"""
+
+import argparse
+import functools
+import os
+import pty
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+from frontend import HOSTILE, ROOT, check, make, make_env, report, run_case
+
+
+class Terminal:
+    """A program on a pseudo-terminal of its own (its controlling terminal, as a shell's
+    foreground job has), read without blocking."""
+
+    def __init__(self, argv, env):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(ROOT)
+            os.execvpe(argv[0], argv, env)
+        self.text = ""
+        self.status = None
+
+    def expect(self, pattern, timeout, start=0):
+        """Wait until self.text[start:] matches pattern; the match, or None."""
+        end = time.time() + timeout
+        while True:
+            found = re.search(pattern, self.text[start:], re.M)
+            if found or time.time() > end or not self.read(0.2):
+                return found or re.search(pattern, self.text[start:], re.M)
+
+    def read(self, wait):
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if ready:
+            try:
+                data = os.read(self.fd, 4096)
+            except OSError:
+                data = b""
+            if not data:
+                return False
+            self.text += data.decode("utf-8", "replace").replace("\r", "")
+        return True
+
+    def alive(self):
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+        return self.status is None
+
+    def wait(self, timeout):
+        end = time.time() + timeout
+        while self.alive() and time.time() < end:
+            self.read(0.2)
+        return self.status
+
+    def close(self):
+        if self.alive():
+            os.killpg(self.pid, signal.SIGKILL)
+            self.wait(5)
+        os.close(self.fd)
+
+
+def case_run_usage_errors(args):
+    """make run names a QEMU usage error as one, not as a triple fault."""
+    for var, words in (("CPU=nosuchcpu", ("nosuchcpu", "refused to start")),
+                       ("MEM=lots", ("--mem", "usage error")),
+                       ("MEM=1M", ("needs at least 2M of RAM", "usage error"))):
+        r = make("run", "O=" + args.build, var, timeout=120)
+        out = r.stdout + r.stderr
+        check(r.returncode != 0, "make run %s succeeded" % var)
+        check(all(w in out for w in words) and "triple fault" not in out,
+              "make run %s said: %r" % (var, out[-400:]))
+
+
+def run_boot(args, results):
+    """One `make run` on a terminal: the command line, Ctrl-C, Ctrl-A x."""
+    term = Terminal(["make", "--no-print-directory", "run", "O=" + args.build,
+                     "APPEND=" + HOSTILE], make_env())
+    try:
+        def append_run():
+            found = term.expect(r"^Kernel command line: (.*)\n", 120)  # a whole line
+            check(found, "no command line echoed; output ends %r" % term.text[-400:])
+            check(found.group(1) == "monitor " + HOSTILE, "the kernel got %r" % found.group(1))
+
+        def ctrl_c_drops_line():
+            check(term.expect(r"^sk> ", 120), "no monitor prompt: %r" % term.text[-400:])
+            start = len(term.text)
+            os.write(term.fd, b"peek 0\x03")
+            check(term.expect(r"\^C\nsk> ", 20, start), "no fresh prompt after Ctrl-C: %r"
+                  % term.text[start:])
+            os.write(term.fd, b"help\r")
+            check(term.expect(r"poweroff +leave QEMU", 20, start) and term.alive(),
+                  "the monitor did not go on after Ctrl-C: %r" % term.text[start:])
+
+        def ctrl_a_x_leaves():
+            start = len(term.text)
+            os.write(term.fd, b"\x01x")
+            status = term.wait(30)
+            check(status is not None, "QEMU still runs after Ctrl-A x")
+            check("Ctrl-A x" in term.text[start:], "make run said %r" % term.text[start:])
+
+        for name, fn in (("append_run", append_run), ("ctrl_c_drops_line", ctrl_c_drops_line),
+                         ("ctrl_a_x_leaves", ctrl_a_x_leaves)):
+            results.append(run_case(name, fn))
+    finally:
+        term.close()
+
+
+def listener(port=0):
+    """A socket listening on 127.0.0.1:port (0: any free port), or None if taken."""
+    sock = socket.socket()
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError:
+        sock.close()
+        return None
+    sock.listen(1)
+    return sock
+
+
+def case_debug_port_in_use_refused(args):
+    """GDBPORT= naming a port in use: make debug fails at once and says so."""
+    sock = listener()
+    try:
+        env = make_env()
+        env["GDBPORT"] = str(sock.getsockname()[1])
+        r = make("debug", "ARCH=arm", "O=" + args.build, env=env, timeout=60)
+    finally:
+        sock.close()
+    check(r.returncode != 0, "make debug with a port in use exited 0")
+    check("in use" in r.stderr and "GDBPORT" in r.stderr, "message: %r" % r.stderr)
+
+
+def debug_boot(args, results):
+    """make debug with its default port taken: another port, the printed gdb line works from
+    a second gdb, and APPEND reaches the kernel."""
+    base = os.getuid() % 5000 + 25000
+    log = os.path.join(args.build, "arm", "debug-serial.log")
+    if os.path.exists(log):
+        os.unlink(log)
+    sock = listener(base)
+    proc = subprocess.Popen(["make", "--no-print-directory", "debug", "ARCH=arm",
+                             "O=" + args.build, "APPEND=" + HOSTILE], cwd=ROOT, env=make_env(),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    lines = []
+    try:
+        def picks_free_port():
+            deadline = time.time() + 120
+            while time.time() < deadline:
+                line = proc.stdout.readline()
+                if not line:
+                    break
+                lines.append(line)
+                if "Breakpoint 1, start_kernel" in line:
+                    break
+            text = "".join(lines)
+            found = re.search(r"QEMU is waiting on 127\.0\.0\.1:(\d+)", text)
+            check(found and int(found.group(1)) != base, "port: %r" % text[-600:])
+            check("Breakpoint 1, start_kernel" in text, "gdb did not stop: %r" % text[-600:])
+
+        def gdb_line_works():
+            found = re.search(r"^ +(gdb-multiarch .*)$", "".join(lines), re.M)
+            check(found, "no gdb-multiarch line printed")
+            proc.stdin.write("disconnect\n")
+            proc.stdin.flush()
+            time.sleep(1)
+            r = subprocess.run(["bash", "-c", found.group(1) + " -batch -ex 'info symbol $pc'"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, timeout=60)
+            check("start_kernel in section" in r.stdout, "second gdb: %r" % r.stdout[-400:])
+
+        def append_debug():
+            want = "Kernel command line: " + HOSTILE
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                text = open(log, errors="replace").read()
+                got = [l for l in text[:text.rfind("\n") + 1].splitlines()  # whole lines
+                       if l.startswith("Kernel command line:")]
+                if got:
+                    check(got[0] == want, "the kernel got %r" % got[0])
+                    return
+                time.sleep(0.5)
+            raise AssertionError("no command line in %s" % log)
+
+        for name, fn in (("debug_picks_free_port", picks_free_port),
+                         ("debug_gdb_line_works", gdb_line_works),
+                         ("append_debug", append_debug)):
+            results.append(run_case(name, fn))
+            if sock:
+                sock.close()
+                sock = None
+    finally:
+        if sock:
+            sock.close()
+        try:
+            proc.stdin.write("quit\n")
+            proc.stdin.close()
+            proc.wait(timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
+    args = parser.parse_args()
+    args.build = os.path.abspath(args.build)
+    results = []
+    for name, fn in (("run_usage_errors", case_run_usage_errors),
+                     ("debug_port_in_use_refused", case_debug_port_in_use_refused)):
+        results.append(run_case(name, functools.partial(fn, args)))
+    run_boot(args, results)
+    debug_boot(args, results)
+    return 0 if report("run", results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
