@@ -203,3 +203,32 @@ void bench_run(void)
 	}
 	bench_print("end", "cases=%u", ran);
 }
+
+void bench_cost_add(struct bench_cost *cost, u64 insns, bool wrong)
+{
+	cost->total += insns;
+	if (!cost->min || insns < cost->min)
+		cost->min = insns;
+	if (insns > cost->max)
+		cost->max = insns;
+	cost->wrong += wrong;
+}
+
+void bench_print_cost(const char *group, const char *search, size_t lookups,
+		      const struct bench_cost *cost, u64 miss)
+{
+	bench_print(group, "%s lookups=%zu total=%llu min=%llu max=%llu miss=%llu wrong=%u",
+		    search, lookups, (unsigned long long)cost->total,
+		    (unsigned long long)cost->min, (unsigned long long)cost->max,
+		    (unsigned long long)miss, cost->wrong);
+}
+
+u32 bench_random(u32 *state)
+{
+	u32 x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return *state = x;
+}

@@ -29,19 +29,10 @@ EXPORT_SYMBOL(__per_cpu_offset);
 DEFINE_PER_CPU(unsigned long, this_cpu_off) = BOOT_PERCPU_OFFSET;
 EXPORT_PER_CPU_SYMBOL(this_cpu_off);
 
-static unsigned int __init order_of(size_t bytes)
-{
-	unsigned int order = 0;
-
-	while ((size_t)PAGE_SIZE << order < bytes)
-		order++;
-	return order;
-}
-
 void __init setup_per_cpu_areas(void)
 {
 	size_t size = percpu_static_size();
-	unsigned int order = order_of(size ? size : 1);
+	unsigned int order = get_order(size ? size : 1);
 	size_t unit = (size_t)PAGE_SIZE << order;
 	unsigned int cpu;
 

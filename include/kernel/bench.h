@@ -93,4 +93,19 @@ extern u64 bench_counter_overhead;
 /* One report line: "bench: GROUP " and the rest as printf formats it. */
 __printf(2, 3) void bench_print(const char *group, const char *fmt, ...);
 
+/* What a series of table lookups cost, for the search benchmarks (extable, ksymtab). */
+struct bench_cost {
+	u64 total, min, max;
+	unsigned int wrong;	/* lookups that found the wrong entry, or none */
+};
+
+void bench_cost_add(struct bench_cost *cost, u64 insns, bool wrong);
+
+/* "SEARCH lookups=N total=.. min=.. max=.. miss=.. wrong=..", as group's line. */
+void bench_print_cost(const char *group, const char *search, size_t lookups,
+		      const struct bench_cost *cost, u64 miss);
+
+/* Marsaglia's xorshift32: cheap, and the same keys in every run. */
+u32 bench_random(u32 *state);
+
 #endif

@@ -10,6 +10,16 @@
 
 #define MAX_ORDER	10	/* largest block: 2^10 pages = 4 MiB */
 
+/* The smallest order whose block holds size bytes (Linux's get_order()). */
+static inline unsigned int get_order(size_t size)
+{
+	unsigned int order = 0;
+
+	while ((size_t)PAGE_SIZE << order < size)
+		order++;
+	return order;
+}
+
 void *alloc_pages(unsigned int order);
 void free_pages(void *addr, unsigned int order);
 

@@ -30,11 +30,6 @@
 #define MIN_ENTRIES	16
 #define MAX_ENTRIES	65536
 
-struct lookup_cost {
-	u64 total, min, max;
-	unsigned int wrong;	/* lookups that found the wrong entry, or none */
-};
-
 typedef const struct exception_table_entry *(*search_fn)(const struct exception_table_entry *,
 							  size_t, unsigned long);
 
@@ -48,7 +43,7 @@ search_extable_linear(const struct exception_table_entry *base, size_t num, unsi
 	return NULL;
 }
 
-static void time_lookup(struct lookup_cost *cost, search_fn search,
+static void time_lookup(struct bench_cost *cost, search_fn search,
 			const struct exception_table_entry *base, size_t num,
 			const struct exception_table_entry *want)
 {
@@ -56,12 +51,7 @@ static void time_lookup(struct lookup_cost *cost, search_fn search,
 	const struct exception_table_entry *found;
 	u64 insns = bench_measure(found = search(base, num, addr));
 
-	cost->total += insns;
-	if (!cost->min || insns < cost->min)
-		cost->min = insns;
-	if (insns > cost->max)
-		cost->max = insns;
-	cost->wrong += found != want;
+	bench_cost_add(cost, insns, found != want);
 }
 
 static u64 time_miss(search_fn search, const struct exception_table_entry *base, size_t num,
@@ -75,19 +65,11 @@ static u64 time_miss(search_fn search, const struct exception_table_entry *base,
 	return insns;
 }
 
-static void print_real(const char *search, size_t n, const struct lookup_cost *c, u64 miss)
-{
-	bench_print("extable_real",
-		    "%s lookups=%zu total=%llu min=%llu max=%llu miss=%llu wrong=%u", search, n,
-		    (unsigned long long)c->total, (unsigned long long)c->min,
-		    (unsigned long long)c->max, (unsigned long long)miss, c->wrong);
-}
-
 static void bench_extable_real(void)
 {
 	const struct exception_table_entry *table = (const void *)__start___ex_table;
 	size_t n = exception_table_entries();
-	struct lookup_cost binary = { 0 }, linear = { 0 };
+	struct bench_cost binary = { 0 }, linear = { 0 };
 	/* The start of .text: below every entry (the head code has none). */
 	unsigned long miss = (unsigned long)_stext;
 
@@ -97,36 +79,18 @@ static void bench_extable_real(void)
 	}
 	bench_print("extable_real", "entries=%zu entry_bytes=%zu table_bytes=%zu", n,
 		    sizeof(*table), n * sizeof(*table));
-	print_real("bsearch", n, &binary, time_miss(search_extable, table, n, miss));
-	print_real("linear", n, &linear, time_miss(search_extable_linear, table, n, miss));
+	bench_print_cost("extable_real", "bsearch", n, &binary,
+			 time_miss(search_extable, table, n, miss));
+	bench_print_cost("extable_real", "linear", n, &linear,
+			 time_miss(search_extable_linear, table, n, miss));
 }
 bench_case(bench_extable_real);
 
-/* Marsaglia's xorshift32: cheap, and the same keys in every run. */
-static u32 next_random(u32 *state)
-{
-	u32 x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	return *state = x;
-}
-
-static unsigned int order_for(size_t bytes)
-{
-	unsigned int order = 0;
-
-	while ((size_t)PAGE_SIZE << order < bytes)
-		order++;
-	return order;
-}
-
 static void bench_one_size(size_t n)
 {
-	unsigned int order = order_for(n * sizeof(struct exception_table_entry));
+	unsigned int order = get_order(n * sizeof(struct exception_table_entry));
 	struct exception_table_entry *table = alloc_pages(order);
-	struct lookup_cost binary = { 0 }, linear = { 0 };
+	struct bench_cost binary = { 0 }, linear = { 0 };
 	unsigned long miss;
 	u64 binary_miss, linear_miss;
 	u32 seed = 2463534242u;
@@ -141,7 +105,7 @@ static void bench_one_size(size_t n)
 		table[i].data = EX_TYPE_DEFAULT;
 	}
 	for (size_t k = 0; k < LOOKUPS; k++) {
-		const struct exception_table_entry *want = &table[next_random(&seed) % n];
+		const struct exception_table_entry *want = &table[bench_random(&seed) % n];
 
 		time_lookup(&binary, search_extable, table, n, want);
 		time_lookup(&linear, search_extable_linear, table, n, want);

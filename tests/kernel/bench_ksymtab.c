@@ -24,11 +24,6 @@
 #define MAX_EXPORTS	16384
 #define NAME_LEN	9	/* "sym12345" and its NUL */
 
-struct lookup_cost {
-	u64 total, min, max;
-	unsigned int wrong;	/* lookups that found the wrong entry, or none */
-};
-
 typedef const struct kernel_symbol *(*search_fn)(const struct kernel_symbol *, size_t,
 						 const char *);
 
@@ -42,7 +37,7 @@ static __noinline const struct kernel_symbol *search_ksymtab_linear(
 	return NULL;
 }
 
-static void time_lookup(struct lookup_cost *cost, search_fn search,
+static void time_lookup(struct bench_cost *cost, search_fn search,
 			const struct kernel_symbol *start, size_t num,
 			const struct kernel_symbol *want)
 {
@@ -50,12 +45,7 @@ static void time_lookup(struct lookup_cost *cost, search_fn search,
 	const struct kernel_symbol *found;
 	u64 insns = bench_measure(found = search(start, num, name));
 
-	cost->total += insns;
-	if (!cost->min || insns < cost->min)
-		cost->min = insns;
-	if (insns > cost->max)
-		cost->max = insns;
-	cost->wrong += found != want;
+	bench_cost_add(cost, insns, found != want);
 }
 
 static u64 time_miss(search_fn search, const struct kernel_symbol *start, size_t num,
@@ -69,19 +59,12 @@ static u64 time_miss(search_fn search, const struct kernel_symbol *start, size_t
 	return insns;
 }
 
-static void print_real(const char *search, size_t n, const struct lookup_cost *c, u64 miss)
-{
-	bench_print("ksymtab_real", "%s lookups=%zu total=%llu min=%llu max=%llu miss=%llu wrong=%u",
-		    search, n, (unsigned long long)c->total, (unsigned long long)c->min,
-		    (unsigned long long)c->max, (unsigned long long)miss, c->wrong);
-}
-
 static void bench_ksymtab_real(void)
 {
 	size_t n = ksymtab_entries(), n_gpl = ksymtab_gpl_entries();
 	size_t strings = __stop___ksymtab_strings - __start___ksymtab_strings;
 	size_t entries = (n + n_gpl) * sizeof(struct kernel_symbol);
-	struct lookup_cost binary = { 0 }, linear = { 0 };
+	struct bench_cost binary = { 0 }, linear = { 0 };
 
 	for (size_t i = 0; i < n; i++) {
 		time_lookup(&binary, search_ksymtab, __start___ksymtab, n, &__start___ksymtab[i]);
@@ -93,38 +76,19 @@ static void bench_ksymtab_real(void)
 		    "bytes_per_export_x100=%zu", n, n_gpl, sizeof(struct kernel_symbol), entries,
 		    strings, (entries + strings) * 100 / (n + n_gpl));
 	/* "printk_" sorts among the real names and is none of them. */
-	print_real("bsearch", n, &binary, time_miss(search_ksymtab, __start___ksymtab, n, "printk_"));
-	print_real("linear", n, &linear,
-		   time_miss(search_ksymtab_linear, __start___ksymtab, n, "printk_"));
+	bench_print_cost("ksymtab_real", "bsearch", n, &binary,
+			 time_miss(search_ksymtab, __start___ksymtab, n, "printk_"));
+	bench_print_cost("ksymtab_real", "linear", n, &linear,
+			 time_miss(search_ksymtab_linear, __start___ksymtab, n, "printk_"));
 }
 bench_case(bench_ksymtab_real);
 
-/* Marsaglia's xorshift32: cheap, and the same keys in every run. */
-static u32 next_random(u32 *state)
-{
-	u32 x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	return *state = x;
-}
-
-static unsigned int order_for(size_t bytes)
-{
-	unsigned int order = 0;
-
-	while ((size_t)PAGE_SIZE << order < bytes)
-		order++;
-	return order;
-}
-
 static void bench_one_size(size_t n)
 {
-	unsigned int order = order_for(n * (sizeof(struct kernel_symbol) + NAME_LEN));
+	unsigned int order = get_order(n * (sizeof(struct kernel_symbol) + NAME_LEN));
 	struct kernel_symbol *table = alloc_pages(order);
 	char *names = (char *)(table + n);
-	struct lookup_cost binary = { 0 }, linear = { 0 };
+	struct bench_cost binary = { 0 }, linear = { 0 };
 	u64 binary_miss, linear_miss;
 	u32 seed = 2463534242u;
 
@@ -141,7 +105,7 @@ static void bench_one_size(size_t n)
 		table[i].namespace_offset = 0;
 	}
 	for (size_t k = 0; k < LOOKUPS; k++) {
-		const struct kernel_symbol *want = &table[next_random(&seed) % n];
+		const struct kernel_symbol *want = &table[bench_random(&seed) % n];
 
 		time_lookup(&binary, search_ksymtab, table, n, want);
 		time_lookup(&linear, search_ksymtab_linear, table, n, want);
