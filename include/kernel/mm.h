@@ -10,6 +10,11 @@
 
 #define MAX_ORDER	10	/* largest block: 2^10 pages = 4 MiB */
 
+/* A user page's permissions (asm/mmu_context.h), Linux's values. */
+#define VM_READ		0x1
+#define VM_WRITE	0x2
+#define VM_EXEC		0x4
+
 /* The smallest order whose block holds size bytes (Linux's get_order()). */
 static inline unsigned int get_order(size_t size)
 {

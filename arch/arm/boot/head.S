@@ -63,6 +63,7 @@
  * linked at virtual ones: it is position-independent, and every symbol it
  * needs goes through PA(). It lives in .head.text, first in the image.
  */
+#include <asm/domain.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
@@ -233,7 +234,7 @@ enable_mmu:
 	mcr	p15, 0, r1, c2, c0, 2		/* TTBCR = 0: short descriptors, TTBR0 for all */
 	orr	r0, r0, #TTBR_WALK
 	mcr	p15, 0, r0, c2, c0, 0		/* TTBR0 */
-	mov	r0, #DACR_CLIENT_0
+	mov	r0, #DACR_UACCESS_DISABLE
 	mcr	p15, 0, r0, c3, c0, 0		/* DACR */
 	isb
 	mrc	p15, 0, r0, c1, c0, 0		/* SCTLR */

@@ -9,7 +9,9 @@
  *  2. switch the MMU on with head.S's boot_pgd, whose identity map covers
  *     the code running now, and jump to the kernel's address;
  *  3. there, move to the kernel's own translation table (the same one CPU 0
- *     uses; the stacks below are mapped only there), take the stacks the
+ *     uses; the stacks below are mapped only there) in TTBR1, split the
+ *     address space (TTBCR.N) and load the empty user table into TTBR0,
+ *     as paging_init() did on the boot CPU; take the stacks the
  *     boot CPU allocated (struct secondary_data, asm/smp.h): SVC, then the
  *     four exception modes; point VBAR at the vectors;
  *  4. call arm_secondary_start(cpu, start), which sets TPIDRPRW and reports
@@ -62,9 +64,15 @@ secondary_entry:
 secondary_high:
 	/* 3. The kernel's table: both map this code at this address. */
 	ldr	r4, =secondary_data
-	ldr	r0, [r4, #SECONDARY_DATA_TTBR0]
+	ldr	r0, [r4, #SECONDARY_DATA_TTBR1]
 	mov	r1, #0
 	dsb	ish
+	mcr	p15, 0, r0, c2, c0, 1		/* TTBR1 */
+	isb
+	mov	r0, #TTBCR_SPLIT
+	mcr	p15, 0, r0, c2, c0, 2		/* TTBCR: from here this code is TTBR1's */
+	isb
+	ldr	r0, [r4, #SECONDARY_DATA_TTBR0]
 	mcr	p15, 0, r0, c2, c0, 0		/* TTBR0 */
 	isb
 	mcr	p15, 0, r1, c8, c7, 0		/* TLBIALL: drop the boot table's entries */

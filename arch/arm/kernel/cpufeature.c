@@ -28,7 +28,7 @@ const char *const cpu_feature_names[NR_CPU_FEATURES] = {
 	[ARM_FEATURE_SHA1] = "sha1",		[ARM_FEATURE_SHA2] = "sha2",
 	[ARM_FEATURE_THUMBEE] = "thumbee",	[ARM_FEATURE_SECURITY] = "security",
 	[ARM_FEATURE_VIRT] = "virt",		[ARM_FEATURE_GENTIMER] = "gentimer",
-	[ARM_FEATURE_MP] = "mp",
+	[ARM_FEATURE_MP] = "mp",		[ARM_FEATURE_PXN] = "pxn",
 	[ARM_FEATURE_ALWAYS] = "always",	[ARM_FEATURE_UP] = "up",
 };
 
@@ -75,6 +75,8 @@ void __init arch_identify_cpu(struct cpuinfo *c)
 		set_cpu_cap(c, ARM_FEATURE_IDIVT);
 	if (divide >= 2)
 		set_cpu_cap(c, ARM_FEATURE_IDIV);
+	if (id_field(mmfr0, 0) >= 4)
+		set_cpu_cap(c, ARM_FEATURE_PXN);
 	if (id_field(mmfr0, 0) >= 5)
 		set_cpu_cap(c, ARM_FEATURE_LPAE);
 	if (id_field(isar5, 16) >= 1)

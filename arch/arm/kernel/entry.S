@@ -1,18 +1,25 @@
 /*
- * The exception vector table and the path from a vector into C.
+ * The exception vector table and the paths from a vector into C and back.
  *
  * VBAR (set by head.S) points at `vectors`: eight branch instructions, one
- * per exception kind (VECTOR_* in asm/ptrace.h). Every vector takes the
- * same road: save the interrupted registers as a struct pt_regs on the
- * stack of the mode the exception entered (head.S gave abort, undefined,
- * IRQ and FIQ mode a stack each; SVC uses the kernel stack) and call
+ * per exception kind (VECTOR_* in asm/ptrace.h). Every vector but IRQ
+ * (irq_entry.S) takes the same road: save the interrupted registers as a
+ * struct pt_regs on the stack of the mode the exception entered (head.S
+ * gave abort, undefined, IRQ and FIQ mode a stack each, so that even a
+ * kernel stack overflow is reported; SVC uses the kernel stack) and call
  * do_trap(regs, vector) in traps.c. That either prints what happened and
  * panics, or, for a fault the exception table fixes up, returns: then the
  * (changed) registers are restored and the interrupted code resumes.
  *
+ * Software PAN (asm/domain.h): every entry closes user memory (DACR
+ * DISABLE) before any C runs, saves the interrupted DACR below its frame
+ * and puts it back on return, so a fault or an IRQ inside a
+ * user_access_begin() window returns into the open window.
+ *
  * Also here: semihosting_call, whose trap instruction the SVC handler must
  * be able to recognise by address (asm/semihosting.h).
  */
+#include <asm/domain.h>
 #include <asm/ptrace.h>
 
 	.text
@@ -24,12 +31,19 @@
 vectors:
 	b	vector_reset
 	b	vector_undef
-	b	vector_svc
+	b	vector_swi
 	b	vector_pabt
 	b	vector_dabt
 	b	vector_unused
-	b	__irq_svc			/* irq_entry.S */
+	b	vector_irq
 	b	vector_fiq
+
+/* Close user memory to the kernel; \tmp is clobbered. */
+	.macro	uaccess_disable, tmp
+	mov	\tmp, #DACR_UACCESS_DISABLE
+	mcr	p15, 0, \tmp, c3, c0, 0
+	isb
+	.endm
 
 /*
  * One entry per vector. The CPU left in lr the address of the exception's
@@ -40,7 +54,7 @@ vectors:
 	.macro	exception_entry name, vector, lr_offset
 vector_\name:
 	sub	lr, lr, #\lr_offset
-	sub	sp, sp, #(S_FRAME_SIZE - S_SP)	/* room for sp, lr, pc, psr */
+	sub	sp, sp, #(S_FRAME_SIZE - S_SP)	/* room for sp, lr, pc, psr, orig_r0 */
 	stmdb	sp!, {r0-r12}
 	mov	r0, #\vector
 	b	exception_common
@@ -48,13 +62,20 @@ vector_\name:
 
 	exception_entry reset, VECTOR_RESET, 0
 	exception_entry undef, VECTOR_UNDEF, 4
-	exception_entry svc, VECTOR_SVC, 4
+	exception_entry swi, VECTOR_SVC, 4
 	exception_entry pabt, VECTOR_PABT, 4
 	exception_entry dabt, VECTOR_DABT, 8
 	exception_entry unused, VECTOR_UNUSED, 0
 	exception_entry fiq, VECTOR_FIQ, 4
 
-/* r0 = vector number, lr = trapping pc, sp -> pt_regs with r0-r12 filled in. */
+vector_irq:
+	sub	lr, lr, #4
+	b	__irq_svc
+
+/*
+ * From the kernel: r0 = vector number, lr = trapping pc, sp -> pt_regs
+ * with r0-r12 filled in, in the exception's mode.
+ */
 	.type	exception_common, %function
 exception_common:
 	str	lr, [sp, #S_PC]
@@ -63,10 +84,11 @@ exception_common:
 
 	/*
 	 * sp and lr are banked: the interrupted mode's own are only visible
-	 * from that mode. Visit it with IRQs and FIQs masked (user mode is
-	 * reached through system mode, which shares its registers), then
-	 * come back. If the exception came from this very mode (svc from SVC),
-	 * its sp is the one above our frame and its lr was just overwritten.
+	 * from that mode. Visit it with IRQs and FIQs masked (user mode, for
+	 * a FIQ there, through system mode, which shares its registers), then
+	 * come back. If the exception came from this very mode (svc from
+	 * SVC), its sp is the one above our frame and its lr was just
+	 * overwritten.
 	 */
 	and	r2, r1, #MODE_MASK
 	cmp	r2, #MODE_USR
@@ -83,9 +105,16 @@ exception_common:
 	addeq	r4, sp, #S_FRAME_SIZE
 	str	r4, [sp, #S_SP]
 	str	r5, [sp, #S_LR]
+	mvn	r4, #0
+	str	r4, [sp, #S_OLD_R0]
+
+	/* The interrupted DACR below the frame (and a pad word: sp stays 8-aligned). */
+	mrc	p15, 0, r4, c3, c0, 0
+	push	{r4, r5}
+	uaccess_disable r4
 
 	mov	r1, r0
-	mov	r0, sp
+	add	r0, sp, #8
 	/* fp = 0 ends the handler's own backtrace; traps.c walks the interrupted one. */
 	mov	r11, #0
 	bl	do_trap
@@ -93,13 +122,17 @@ exception_common:
 	/*
 	 * do_trap() returned: resume at regs->pc with regs->psr (which holds
 	 * the interrupted mode) and r0-r12 from the frame, as a fixup left
-	 * them. rfe loads pc and cpsr from the frame's last two words and
-	 * leaves sp where it was before the exception. The interrupted
-	 * mode's own sp and lr were never changed.
+	 * them, with the interrupted DACR. The interrupted mode's own sp and
+	 * lr were never changed; lr here is this mode's.
 	 */
+	pop	{r4, r5}
+	mcr	p15, 0, r4, c3, c0, 0		/* the exception return synchronises it */
+	ldr	r0, [sp, #S_PSR]
+	msr	spsr_cxsf, r0
+	ldr	lr, [sp, #S_PC]
 	ldmia	sp, {r0-r12}
-	add	sp, sp, #S_PC
-	rfeia	sp!
+	add	sp, sp, #S_FRAME_SIZE
+	movs	pc, lr
 	.size	exception_common, . - exception_common
 
 /*

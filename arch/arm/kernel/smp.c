@@ -60,7 +60,8 @@ void __init arch_smp_prepare(void)
 	if (request_percpu_irq(SGI_WAKEUP, ipi_wakeup, "wakeup"))
 		pr_warn("smp: SGI %d is taken: idle CPUs wake only on their tick\n", SGI_WAKEUP);
 	enable_percpu_irq(SGI_WAKEUP);
-	secondary_data.ttbr0 = kernel_ttbr0();
+	secondary_data.ttbr1 = kernel_ttbr1();
+	secondary_data.ttbr0 = empty_user_ttbr0();
 }
 
 int __init arch_boot_secondary(unsigned int cpu, unsigned long hwid)

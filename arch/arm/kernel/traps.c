@@ -14,6 +14,8 @@
  * One more expected visitor: the semihosting trap when QEMU runs without
  * -semihosting (asm/semihosting.h).
  */
+#include <asm/domain.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/semihosting.h>
 #include <asm/sysreg.h>
@@ -30,6 +32,8 @@
 #include <kernel/uaccess.h>
 
 #define FSR_WNR		(1 << 11)	/* data abort on a write */
+#define FS_DOMAIN_SECTION	0x09
+#define FS_DOMAIN_PAGE		0x0b
 
 extern const char vectors[];
 
@@ -41,9 +45,14 @@ static const char *const vector_names[] = {
 };
 
 /* The fault status, FS = FSR[10] : FSR[3:0], in the short-descriptor format's encoding. */
+static unsigned int fault_status(unsigned long fsr)
+{
+	return (fsr >> 6 & 0x10) | (fsr & 0xf);
+}
+
 static const char *fault_status_name(unsigned long fsr)
 {
-	switch ((fsr >> 6 & 0x10) | (fsr & 0xf)) {
+	switch (fault_status(fsr)) {
 	case 0x01: return "alignment fault";
 	case 0x02: return "debug event";
 	case 0x03: return "access flag fault, section";
@@ -144,12 +153,19 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 		if (in_section(read_dfar(), boot_stack_guard, boot_stack_guard + PAGE_SIZE) ||
 		    in_stack_guard_page(read_dfar()))
 			printk(KERN_EMERG "BUG: stack guard page was hit at %08lx\n", read_dfar());
+		if (fault_status(dfsr) == FS_DOMAIN_SECTION || fault_status(dfsr) == FS_DOMAIN_PAGE)
+			printk(KERN_EMERG "BUG: kernel access to user memory at %08lx outside a "
+			       "user_access_begin() window (DACR closes domain %d to the kernel)\n",
+			       read_dfar(), DOMAIN_USER);
 	} else if (vector == VECTOR_PABT) {
 		unsigned long ifsr = read_ifsr();
 
 		printk(KERN_EMERG "Unable to fetch an instruction at virtual address %08lx\n",
 		       read_ifar());
 		printk(KERN_EMERG "IFSR %08lx: %s\n", ifsr, fault_status_name(ifsr));
+		if (read_ifar() < TASK_SIZE)
+			printk(KERN_EMERG "BUG: kernel tried to execute user memory at %08lx\n",
+			       read_ifar());
 	}
 	printk(KERN_EMERG "Oops: %s [#1]\n", name);
 	show_regs(regs);

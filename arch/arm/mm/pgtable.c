@@ -23,13 +23,19 @@
  * nofault accessors (asm/uaccess.h) whatever the fault status: translation
  * fault (unmapped) or permission fault (read-only).
  *
- * For SMP (asm/pgtable.h): every CPU loads this same table (kernel_ttbr0());
+ * Every CPU loads this table into TTBR1, for the addresses from TASK_SIZE
+ * up, and a process's own table (or an empty one) into TTBR0
+ * (arch/arm/mm/mmu_context.c explains the split).
+ *
+ * For SMP (asm/pgtable.h): every CPU loads this same table (kernel_ttbr1());
  * secondary CPUs' stacks are mapped in 4 KiB pages in the last 16 MiB of
  * the image window, each with an unmapped guard page below
  * (map_stack_with_guard()).
  */
+#include <asm/domain.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <asm/processor.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
@@ -43,12 +49,12 @@
 #define STACK_AREA_START	(KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE - 0x01000000)
 #define STACK_AREA_END		(KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE)
 
-typedef u32 pmd_t;	/* a first-level entry */
-typedef u32 pte_t;	/* a second-level entry */
-
 extern char boot_stack_guard[];
 
 static pmd_t *kernel_pgd;
+
+/* Nothing mapped: TTBR0 while a kernel thread runs, so that a user address faults there too. */
+static pmd_t empty_user_pgd[USER_PTRS_PER_PGD] __aligned(USER_PGD_SIZE);
 
 static pmd_t *pmd_of(unsigned long va)
 {
@@ -71,7 +77,7 @@ static pte_t *pte_of(unsigned long va)
  * its cache lines to the point of unification (DCCMVAU). A DSB before the
  * walker may look (set_ttbr0(), flush_tlb_kernel()) completes the cleans.
  */
-static void clean_for_walker(const void *start, unsigned long size)
+void clean_for_walker(const void *start, unsigned long size)
 {
 	unsigned long ctr, line, p, end = (unsigned long)start + size;
 
@@ -160,22 +166,30 @@ static phys_addr_t __init map_direct(void)
 }
 
 /*
- * Point TTBR0 at the new table. Both tables map the image, the stack and
- * the direct map at the same places, so the code running here and its
- * data stay valid throughout; the TLB flush afterwards drops what the boot
- * table left behind (its identity map above all).
+ * Move from the boot table (TTBR0 alone, TTBCR.N = 0) to the split: the
+ * kernel's table in TTBR1 first, then TTBCR.N, from which on the code
+ * running here (above TASK_SIZE) is fetched through TTBR1, then the empty
+ * user table in TTBR0. Both kernel tables map the image, the stack and the
+ * direct map at the same places, so the code and its data stay valid
+ * throughout; the TLB flush afterwards drops what the boot table left
+ * behind (its identity map above all). secondary.S does the same.
  */
-static void __init set_ttbr0(pmd_t *pgd)
+static void __init set_ttbrs(void)
 {
 	__asm__ __volatile__("dsb ish\n\t"			/* the cleans are done */
-			     "mcr p15, 0, %0, c2, c0, 0\n\t"	/* TTBR0 */
+			     "mcr p15, 0, %0, c2, c0, 1\n\t"	/* TTBR1 */
 			     "isb\n\t"
-			     "mcr p15, 0, %1, c8, c7, 0\n\t"	/* TLBIALL */
-			     "mcr p15, 0, %1, c7, c5, 0\n\t"	/* ICIALLU */
-			     "mcr p15, 0, %1, c7, c5, 6\n\t"	/* BPIALL */
+			     "mcr p15, 0, %2, c2, c0, 2\n\t"	/* TTBCR */
+			     "isb\n\t"
+			     "mcr p15, 0, %1, c2, c0, 0\n\t"	/* TTBR0 */
+			     "isb\n\t"
+			     "mcr p15, 0, %3, c8, c7, 0\n\t"	/* TLBIALL */
+			     "mcr p15, 0, %3, c7, c5, 0\n\t"	/* ICIALLU */
+			     "mcr p15, 0, %3, c7, c5, 6\n\t"	/* BPIALL */
 			     "dsb ish\n\t"
 			     "isb"
-			     : : "r"((u32)__pa(pgd) | TTBR_WALK), "r"(0) : "memory");
+			     : : "r"(kernel_ttbr1()), "r"(empty_user_ttbr0()), "r"(TTBCR_SPLIT), "r"(0)
+			     : "memory");
 }
 
 void __init paging_init(void)
@@ -198,9 +212,11 @@ void __init paging_init(void)
 		set_entry(pte_create(va), (u32)__pa((void *)va) | image_page_flags(va));
 	}
 
-	set_ttbr0(kernel_pgd);
+	set_ttbrs();
 	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map\n",
 		(unsigned long long)(direct >> 20));
+	pr_info("paging: TTBR0 below %#lx (processes, domain %d), TTBR1 above (kernel, domain %d)\n",
+		(unsigned long)TASK_SIZE, DOMAIN_USER, DOMAIN_KERNEL);
 }
 
 void mark_rodata_ro(void)
@@ -281,9 +297,14 @@ unsigned long count_wx_pages(void)
 	return n;
 }
 
-u32 kernel_ttbr0(void)
+u32 kernel_ttbr1(void)
 {
 	return (u32)__pa(kernel_pgd) | TTBR_WALK;
+}
+
+u32 empty_user_ttbr0(void)
+{
+	return (u32)__pa(empty_user_pgd) | TTBR_WALK;
 }
 
 void *__init map_stack_with_guard(void *block, unsigned long size)

@@ -25,6 +25,7 @@
 #define ARM_FEATURE_VIRT	10	/* ID_PFR1 Virtualization >= 1: Hyp mode */
 #define ARM_FEATURE_GENTIMER	11	/* ID_PFR1 GenTimer >= 1: CNTVCT and friends */
 #define ARM_FEATURE_MP		12	/* MPIDR[31:30] = 0b10: multiprocessor extensions */
+#define ARM_FEATURE_PXN		13	/* ID_MMFR0 VMSA >= 4: privileged execute-never */
 
 #define ARM_FEATURE_ALWAYS	(1 * 32 + 0)	/* every CPU: patch unconditionally */
 /* The device tree lists one CPU: SMP barriers become nops (asm/barrier.h). */

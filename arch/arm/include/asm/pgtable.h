@@ -20,9 +20,19 @@
  *
  * Permissions: SCTLR.AFE stays 0, so AP[2:0] are all permission bits (no
  * access flag). The kernel uses two values, neither allowing user (PL0)
- * access: 001 read/write at PL1, 101 read-only at PL1. All mappings are in
- * domain 0, and DACR makes domain 0 a "client": the AP and XN bits are
- * checked (a "manager" domain would ignore both).
+ * access: 001 read/write at PL1, 101 read-only at PL1. User pages use 011
+ * read/write at both levels and 111 read-only at both (000: no access at
+ * all), and carry nG, "not global": their TLB entries belong to the
+ * address space, so a switch can drop them and keep the kernel's. Kernel
+ * mappings are in domain 0, user ones in domain 1 (asm/domain.h); DACR
+ * makes domain 0 a "client": the AP and XN bits are checked (a "manager"
+ * domain would ignore both).
+ *
+ * Two tables at once (TTBCR.N = TTBCR_SPLIT = 1): addresses below
+ * TASK_SIZE (2 GiB) are translated through TTBR0, a process's own
+ * first-level table of USER_PTRS_PER_PGD entries (8 KiB), the rest through
+ * TTBR1, the kernel's one table (whose low half is never looked at).
+ * arch/arm/mm/mmu_context.c says why.
  *
  * Memory types (SCTLR.TRE stays 0, so TEX/C/B mean what they say):
  * TEX=001 C=1 B=1 normal memory, write-back write-allocate, shareable;
@@ -67,6 +77,7 @@
 #define PTE_TEX_1		(1 << 6)
 #define PTE_APX			(1 << 9)
 #define PTE_S			(1 << 10)
+#define PTE_NG			(1 << 11)	/* not global: flushed with the address space */
 #define PTE_ADDR_MASK		0xfffff000
 
 /* Sections the kernel makes: read/write (AP = 001) in domain 0. */
@@ -77,18 +88,36 @@
 /* Small pages of normal memory: read/write (AP = 001); PTE_APX makes them read-only (101). */
 #define PTE_NORMAL		(PTE_TYPE_SMALL | PTE_AP0 | PTE_TEX_1 | PTE_C | PTE_B | PTE_S)
 
-/* TTBR0: table walks inner (IRGN=01) and outer (RGN=01) write-back write-allocate, shareable. */
+/* TTBRs: table walks inner (IRGN=01) and outer (RGN=01) write-back write-allocate, shareable. */
 #define TTBR_WALK		((1 << 6) | (1 << 3) | (1 << 1))
-/* DACR: two bits per domain; 01 = client (permissions checked), 11 = manager, 00 = no access. */
-#define DACR_CLIENT_0		1
+
+/* TTBCR.N: TTBR0 translates the low 2^(32-N) bytes, a process's (TASK_SIZE in asm/processor.h). */
+#define TTBCR_SPLIT		1
+#define USER_PTRS_PER_PGD	(PTRS_PER_PGD >> TTBCR_SPLIT)
+#define USER_PGD_SIZE		(USER_PTRS_PER_PGD * 4)	/* 8 KiB, and aligned to it */
 
 #ifndef __ASSEMBLER__
 #include <kernel/types.h>
 
-/* What SMP bring-up needs from arch/arm/mm/pgtable.c. */
+typedef u32 pmd_t;	/* a first-level entry */
+typedef u32 pte_t;	/* a second-level entry */
 
-/* The kernel's first-level table as TTBR0 wants it: physical address | walk attributes. */
-u32 kernel_ttbr0(void);
+/* What SMP bring-up and the process tables need from arch/arm/mm/pgtable.c. */
+
+/* The kernel's first-level table as TTBR1 wants it: physical address | walk attributes. */
+u32 kernel_ttbr1(void);
+/* What TTBR0 holds while no process's table is loaded: a table with nothing in it. */
+u32 empty_user_ttbr0(void);
+static inline u32 read_ttbr0(void)
+{
+	u32 v;
+
+	__asm__ __volatile__("mrc p15, 0, %0, c2, c0, 0" : "=r"(v));
+	return v;
+}
+
+/* Write back table entries (or code) from the data cache, for the table walker (and fetches). */
+void clean_for_walker(const void *start, unsigned long size);
 /*
  * Map the direct-map block (size bytes, page multiple) at a new address in
  * the stack area, with an unmapped guard page below it; returns the lowest

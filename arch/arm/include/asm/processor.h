@@ -6,6 +6,13 @@
 
 #include <kernel/types.h>
 
+/*
+ * User addresses are [0, TASK_SIZE): what TTBR0, a process's own table,
+ * translates with TTBCR.N = 1 (asm/pgtable.h). The kernel starts at
+ * PAGE_OFFSET, 0xc0000000; the GiB between is mapped by neither.
+ */
+#define TASK_SIZE	0x80000000UL
+
 static inline void cpu_relax(void)
 {
 	/* "yield" hints a spin loop to an SMT core; a compiler barrier either way. */

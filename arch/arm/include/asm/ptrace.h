@@ -1,9 +1,15 @@
 /*
  * The registers of an interrupted context, as arch/arm/kernel/entry.S saves
- * them on the exception stack: r0-r12, then the interrupted mode's own sp
- * and lr, the address of the instruction that trapped and its CPSR. Also
- * the processor modes and the exception vector numbers, which entry.S,
- * head.S and traps.c share.
+ * them: r0-r12, then the interrupted mode's own sp and lr, the address of
+ * the instruction that trapped and its CPSR, and r0 as a system call found
+ * it (its first argument: the result overwrites r0; -1 for any other
+ * entry). 18 words, as Linux's, which keeps a frame at the top of an
+ * 8-byte aligned stack 8-byte aligned for C. An entry from user mode puts
+ * the frame at the top of the thread's kernel stack (task_pt_regs()); an
+ * entry from the kernel, on the stack of the mode the exception entered
+ * with the interrupted DACR below it (entry.S). Also the processor modes
+ * and the exception vector numbers, which entry.S, head.S and traps.c
+ * share.
  */
 #ifndef _ASM_PTRACE_H
 #define _ASM_PTRACE_H
@@ -36,7 +42,8 @@
 #define S_LR		(14 * 4)
 #define S_PC		(15 * 4)
 #define S_PSR		(16 * 4)
-#define S_FRAME_SIZE	(17 * 4)
+#define S_OLD_R0	(17 * 4)
+#define S_FRAME_SIZE	(18 * 4)
 
 #ifndef __ASSEMBLER__
 struct pt_regs {
@@ -45,6 +52,7 @@ struct pt_regs {
 	unsigned long lr;
 	unsigned long pc;
 	unsigned long psr;
+	unsigned long orig_r0;
 };
 
 _Static_assert(sizeof(struct pt_regs) == S_FRAME_SIZE, "pt_regs does not match entry.S");

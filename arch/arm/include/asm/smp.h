@@ -6,9 +6,10 @@
 #define _ASM_SMP_H
 
 /* Offsets in struct secondary_data, for secondary.S. */
-#define SECONDARY_DATA_TTBR0		0
+#define SECONDARY_DATA_TTBR1		0
 #define SECONDARY_DATA_STACK		4
 #define SECONDARY_DATA_MODE_STACKS	8
+#define SECONDARY_DATA_TTBR0		12
 
 /* Each exception mode's stack (abort, undefined, IRQ, FIQ), as head.S gives the boot CPU. */
 #define EXCEPTION_STACK_SIZE		4096
@@ -21,9 +22,10 @@
 #include <kernel/types.h>
 
 struct secondary_data {
-	u32 ttbr0;		/* the kernel's translation table, as TTBR0 wants it */
+	u32 ttbr1;		/* the kernel's translation table, as TTBR1 wants it */
 	u32 stack_top;		/* the SVC (kernel) stack */
 	u32 mode_stacks;	/* the bottom of the four exception-mode stacks */
+	u32 ttbr0;		/* the empty user table (asm/pgtable.h) */
 };
 
 extern struct secondary_data secondary_data;

@@ -1,0 +1,231 @@
+/*
+ * A process's address space on 32-bit ARM: its own first-level table for
+ * the user half, and what generic code does with it (asm/mmu_context.h).
+ *
+ * Two tables, not copies. The MMU can walk two tables at once: with
+ * TTBCR.N = 1, addresses below 2 GiB (TASK_SIZE) through TTBR0 and the rest
+ * through TTBR1 (asm/pgtable.h). So a process's table holds only its own
+ * half, 2048 entries in 8 KiB, and the kernel's one table stays in TTBR1 on
+ * every CPU. The other way, Linux's, is a full 16 KiB table per process
+ * with the kernel's first-level entries copied in: every kernel mapping
+ * made later at first level (a module area, say) would have to be copied
+ * into every table. With two tables nothing is copied and nothing goes
+ * stale; the price is a 2 GiB user space instead of 3, plenty here.
+ *
+ * Entries. Each first-level entry of a process points at a second-level
+ * table and names domain 1, DOMAIN_USER: the DACR closes that domain while
+ * the kernel runs (asm/domain.h), so a stray kernel access to user memory
+ * takes a domain fault. On CPUs with PXN (all we boot) the table entry
+ * also says "never executable at PL1": the kernel cannot run user code
+ * even inside a user_access_begin() window. Second-level tables are 1 KiB,
+ * four to a page: one page serves four neighbouring MiB, whose four
+ * first-level entries are set together, and pgd_free() frees whole pages.
+ * A page is AP 011 (user read/write) with VM_WRITE, 111 (read-only at both
+ * levels) with VM_READ or VM_EXEC alone, 000 (no access) with none; XN
+ * unless VM_EXEC; never writable and executable (-EINVAL); and nG.
+ *
+ * TLB: no ASIDs. User entries are not global (nG) and all carry ASID 0
+ * (CONTEXTIDR stays 0); the kernel's are global. A switch to another table
+ * drops the non-global entries of ASID 0 (TLBIASID): the whole user TLB,
+ * none of the kernel's. That costs refills after every switch between
+ * address spaces, which the small programs here can afford, and saves
+ * allocating 255 ASIDs and handling their rollover. A switch to the table
+ * already loaded flushes nothing. Every flush is local to this CPU: a
+ * process's threads all stay on the CPU of its first thread (a thread
+ * never migrates), and a CPU drops a table's entries when it switches
+ * away, so no other CPU's TLB can hold them.
+ */
+#include <asm/cpufeature.h>
+#include <asm/domain.h>
+#include <asm/mmu_context.h>
+#include <asm/page.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <kernel/cpufeature.h>
+#include <kernel/errno.h>
+#include <kernel/mm.h>
+#include <kernel/string.h>
+
+_Static_assert(TASK_SIZE == 1ul << (32 - TTBCR_SPLIT), "TASK_SIZE is what TTBR0 translates");
+
+#define USER_PGD_ORDER		1	/* 8 KiB: a buddy block is aligned to its size */
+#define PMD_USER_TABLE		(PMD_TYPE_TABLE | DOMAIN_USER << PMD_DOMAIN_SHIFT)
+#define PTE_USER		(PTE_TYPE_SMALL | PTE_TEX_1 | PTE_C | PTE_B | PTE_S | PTE_NG)
+#define PTE_AP_MASK		(PTE_APX | PTE_AP1 | PTE_AP0)
+
+static pte_t *pte_of(void *pgd, unsigned long va)
+{
+	pmd_t pmd = ((pmd_t *)pgd)[va >> SECTION_SHIFT];
+
+	if ((pmd & PMD_TYPE_MASK) != PMD_TYPE_TABLE)
+		return NULL;
+	return (pte_t *)__va(pmd & PMD_TABLE_ADDR_MASK) + ((va >> PAGE_SHIFT) & (PTRS_PER_PTE - 1));
+}
+
+/* va's entry, with a page of four second-level tables made for its 4 MiB if need be. */
+static pte_t *pte_alloc(void *pgd, unsigned long va)
+{
+	pmd_t *first = (pmd_t *)pgd + ((va >> SECTION_SHIFT) & ~3ul);
+	pmd_t flags = PMD_USER_TABLE | (cpu_has(ARM_FEATURE_PXN) ? PMD_TABLE_PXN : 0);
+	pte_t *tables, *pte = pte_of(pgd, va);
+
+	if (pte)
+		return pte;
+	tables = alloc_page();
+	if (!tables)
+		return NULL;
+	memset(tables, 0, PAGE_SIZE);
+	clean_for_walker(tables, PAGE_SIZE);
+	for (int i = 0; i < 4; i++)
+		first[i] = ((u32)__pa(tables) + i * PTE_TABLE_SIZE) | flags;
+	clean_for_walker(first, 4 * sizeof(pmd_t));
+	return pte_of(pgd, va);
+}
+
+static pte_t prot_to_pte(unsigned int prot)
+{
+	pte_t pte = PTE_USER;
+
+	if (prot & VM_WRITE)
+		pte |= PTE_AP1 | PTE_AP0;
+	else if (prot & (VM_READ | VM_EXEC))
+		pte |= PTE_APX | PTE_AP1 | PTE_AP0;
+	if (!(prot & VM_EXEC))
+		pte |= PTE_XN;
+	return pte;
+}
+
+static unsigned int pte_to_prot(pte_t pte)
+{
+	unsigned int prot = 0;
+
+	if (pte & (PTE_AP1 | PTE_AP0))
+		prot |= VM_READ;
+	if ((pte & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
+		prot |= VM_WRITE;
+	if (!(pte & PTE_XN))
+		prot |= VM_EXEC;
+	return prot;
+}
+
+static bool bad_request(unsigned long va, unsigned int prot)
+{
+	return va >= TASK_SIZE || (va & (PAGE_SIZE - 1)) ||
+	       (prot & (VM_WRITE | VM_EXEC)) == (VM_WRITE | VM_EXEC);
+}
+
+/* Write an entry and make every CPU's walker see it; this CPU's TLB forgets the old one. */
+static void set_user_pte(pte_t *pte, pte_t val, unsigned long va)
+{
+	*pte = val;
+	clean_for_walker(pte, sizeof(*pte));
+	__asm__ __volatile__("dsb ish\n\t"
+			     "mcr p15, 0, %0, c8, c7, 1\n\t"	/* TLBIMVA, ASID 0 */
+			     "mcr p15, 0, %1, c7, c5, 6\n\t"	/* BPIALL */
+			     "dsb nsh\n\t"
+			     "isb"
+			     : : "r"(va & ~(PAGE_SIZE - 1ul)), "r"(0) : "memory");
+}
+
+void *pgd_alloc(void)
+{
+	void *pgd = alloc_pages(USER_PGD_ORDER);
+
+	if (!pgd)
+		return NULL;
+	memset(pgd, 0, USER_PGD_SIZE);
+	clean_for_walker(pgd, USER_PGD_SIZE);
+	return pgd;
+}
+
+void pgd_free(void *pgd)
+{
+	pmd_t *pmd = pgd;
+
+	/* Never free a table the walker may still read: leave it first. */
+	if (read_ttbr0() == ((u32)__pa(pgd) | TTBR_WALK))
+		switch_mm(NULL);
+	for (int i = 0; i < USER_PTRS_PER_PGD; i += 4)
+		if ((pmd[i] & PMD_TYPE_MASK) == PMD_TYPE_TABLE)
+			free_page(__va(pmd[i] & ~(PAGE_SIZE - 1ul)));
+	free_pages(pgd, USER_PGD_ORDER);
+}
+
+int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot)
+{
+	pte_t *pte;
+
+	if (bad_request(va, prot))
+		return -EINVAL;
+	pte = pte_alloc(pgd, va);
+	if (!pte)
+		return -ENOMEM;
+	if (*pte & PTE_TYPE_SMALL)
+		return -EEXIST;
+	/*
+	 * Code written through the direct map sits in the data cache; the
+	 * instruction fetch reads memory: write it back and forget stale
+	 * instructions (QEMU models no caches, a real core would need this).
+	 */
+	if (prot & VM_EXEC) {
+		clean_for_walker(__va(pa), PAGE_SIZE);
+		__asm__ __volatile__("dsb ish\n\tmcr p15, 0, %0, c7, c1, 0"	/* ICIALLUIS */
+				     : : "r"(0) : "memory");
+	}
+	set_user_pte(pte, ((u32)pa & PTE_ADDR_MASK) | prot_to_pte(prot), va);
+	return 0;
+}
+
+int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
+{
+	pte_t *pte = va < TASK_SIZE ? pte_of(pgd, va) : NULL;
+
+	if (!pte || !(*pte & PTE_TYPE_SMALL))
+		return -ENOENT;
+	if (pa)
+		*pa = *pte & PTE_ADDR_MASK;
+	set_user_pte(pte, 0, va);
+	return 0;
+}
+
+int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
+{
+	pte_t *pte;
+
+	if (bad_request(va, prot))
+		return -EINVAL;
+	pte = pte_of(pgd, va);
+	if (!pte || !(*pte & PTE_TYPE_SMALL))
+		return -ENOENT;
+	set_user_pte(pte, (*pte & PTE_ADDR_MASK) | prot_to_pte(prot), va);
+	return 0;
+}
+
+int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot)
+{
+	pte_t *pte = va < TASK_SIZE ? pte_of(pgd, va) : NULL;
+
+	if (!pte || !(*pte & PTE_TYPE_SMALL))
+		return -ENOENT;
+	if (pa)
+		*pa = *pte & PTE_ADDR_MASK;
+	if (prot)
+		*prot = pte_to_prot(*pte);
+	return 0;
+}
+
+void switch_mm(void *pgd)
+{
+	u32 ttbr0 = pgd ? (u32)__pa(pgd) | TTBR_WALK : empty_user_ttbr0();
+
+	if (read_ttbr0() == ttbr0)
+		return;
+	__asm__ __volatile__("dsb ish\n\t"			/* the table is written */
+			     "mcr p15, 0, %0, c2, c0, 0\n\t"	/* TTBR0 */
+			     "isb\n\t"
+			     "mcr p15, 0, %1, c8, c7, 2\n\t"	/* TLBIASID 0: every user entry */
+			     "mcr p15, 0, %1, c7, c5, 6\n\t"	/* BPIALL */
+			     "dsb nsh\n\t"
+			     "isb"
+			     : : "r"(ttbr0), "r"(0) : "memory");
+}
