@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 ROOT = os.path.dirname(SCRIPTS)
@@ -86,21 +87,43 @@ def wait(proc, timeout):
     return status
 
 
-def run(cmd, out_path, err_path, timeout):
+def _copy_lines(pipe, out, stamps, start_time):
+    for line in iter(pipe.readline, b""):
+        out.write(line)
+        stamps.append(time.monotonic() - start_time)
+    pipe.close()
+
+
+def run(cmd, out_path, err_path, timeout, stamps=None):
     """Run cmd to its end with stdout and stderr in files; stopped after timeout seconds.
-    Returns (exit status or None, timed out, why it could not start or None)."""
+    With a list stamps, the time (seconds from the start) each line of output arrived is
+    appended to it. Returns (exit status or None, timed out, why it could not start or None)."""
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        start_time = time.monotonic()
         try:
-            proc = start(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+            proc = start(cmd, stdin=subprocess.DEVNULL, stderr=err,
+                         stdout=out if stamps is None else subprocess.PIPE)
         except InterruptedError:
             return None, False, "interrupted"
         except OSError as e:
             return None, False, "cannot run %s: %s" % (cmd[0], e.strerror)
+        reader = None
+        if stamps is not None:
+            reader = threading.Thread(target=_copy_lines, daemon=True,
+                                      args=(proc.stdout, out, stamps, start_time))
+            reader.start()
         status = wait(proc, timeout)
         if status is None:
             stop(proc)
-            return None, True, None
-        return status, False, None
+        if reader:
+            reader.join(5.0)
+            if reader.is_alive():   # something of its process group still holds the pipe
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                reader.join(5.0)
+        return status, status is None, None
 
 
 def stop_all():
