@@ -24,7 +24,7 @@ O		?= build
 # `make clean` deletes O= whole: refuse one that holds sources, which is the
 # tree itself, a folder above it (/ included) or one of its source folders.
 # tests/host/test_make.py checks SRC_DIRS against the folders git tracks.
-SRC_DIRS	:= .ci arch docs include kernel linker scripts tests
+SRC_DIRS	:= .ci .github arch docs include kernel linker scripts tests
 ifneq ($(words $(O)),1)
 $(error O='$(O)' is not one directory name (empty, or with spaces): name a build \
 	directory, e.g. O=build)
@@ -272,7 +272,8 @@ host-tests:
 	$(Q)$(MAKE) --no-print-directory -C tests/host O=$(abspath $(O))/host
 
 # Everything: both arches (and the ISO), host tests, the QEMU matrix, gdb.
-check: deps
+check:
+	$(Q)scripts/install-deps check
 	$(Q)O=$(O) scripts/check
 
 # Exact instruction counts of boot and of each mechanism, both arches, under -icount:
