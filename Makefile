@@ -265,8 +265,11 @@ run: deps all
 debug: deps all
 	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) scripts/debug
 
+# The tables, and the same drawn as a picture (scripts/memory-map).
 sections: all
 	$(Q)$(READELF) -S -l -W $(KERNEL)
+	$(Q)scripts/memory-map $(KERNEL) $(BUILD)/memory-map.svg
+	@echo "sections: the memory map drawn in $(BUILD)/memory-map.svg"
 
 host-tests:
 	$(Q)$(MAKE) --no-print-directory -C tests/host O=$(abspath $(O))/host

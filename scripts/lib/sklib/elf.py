@@ -1,10 +1,11 @@
-"""The one ELF reader of the Python scripts: section headers, the symbol table, linked bytes.
+"""The one ELF reader of the Python scripts: section and program headers, the symbol table,
+linked bytes.
 
 Read by scripts/bench (section sizes), gdb-test and monitor-test (the figures the helpers and
 the monitor must agree with), and the gdb helpers (scripts/gdb/sk/: what free_initmem() took
 away can only be read from kernel.elf). Little-endian ELF32 and ELF64, the two kernels'
 formats; anything else is refused with a clear message. The symbol table is read on first use:
-the gdb helpers need only the sections.
+the gdb helpers need only the sections. scripts/memory-map draws the sections and segments.
 """
 
 import struct
@@ -38,6 +39,40 @@ class Symbol:
         self.name, self.value, self.size, self.kind, self.shndx = name, value, size, kind, shndx
 
 
+class Segment:
+    """A program header: what the loader copies where (p_vaddr for the CPU, p_paddr in RAM)."""
+    LOAD = 1
+    KINDS = {0: "NULL", 1: "LOAD", 2: "DYNAMIC", 3: "INTERP", 4: "NOTE", 6: "PHDR", 7: "TLS",
+             0x6474e551: "GNU_STACK"}
+
+    def __init__(self, kind, flags, offset, vaddr, paddr, filesz, memsz, align):
+        self.kind, self.flags, self.offset = kind, flags, offset
+        self.vaddr, self.paddr, self.filesz, self.memsz = vaddr, paddr, filesz, memsz
+        self.align = align
+
+    @property
+    def kind_name(self):
+        return self.KINDS.get(self.kind, "0x%x" % self.kind)
+
+    @property
+    def perms(self):
+        """readelf's Flg column: "R E", "RW " ..."""
+        return "".join(c if self.flags & bit else " "
+                       for c, bit in (("R", 4), ("W", 2), ("E", 1)))
+
+    def holds(self, section):
+        """Whether section falls in this segment, as readelf's section-to-segment mapping
+        decides for an allocated section: inside the memory image, and, unless it takes no
+        room in the file (.bss), inside the file image too."""
+        if not section.alloc or not section.size:
+            return False
+        if not (self.vaddr <= section.addr and
+                section.addr + section.size <= self.vaddr + self.memsz):
+            return False
+        return section.nobits or (self.offset <= section.offset and
+                                  section.offset + section.size <= self.offset + self.filesz)
+
+
 class ElfFile:
     def __init__(self, path):
         self.path = path
@@ -67,6 +102,25 @@ class ElfFile:
             self.sections.append(Section(self._string(names_at + name_off), kind, flags, addr,
                                          offset, size, link, entsize))
         self._symbols = None
+        self.segments = self._segments()
+
+    def _segments(self):
+        if self.is64:
+            phoff, = struct.unpack_from("<Q", self.data, 0x20)
+            phentsize, phnum = struct.unpack_from("<HH", self.data, 0x36)
+            layout, order = "<IIQQQQQQ", (0, 1, 2, 3, 4, 5, 6, 7)
+        else:
+            phoff, = struct.unpack_from("<I", self.data, 0x1c)
+            phentsize, phnum = struct.unpack_from("<HH", self.data, 0x2a)
+            # p_type, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_flags, p_align
+            layout, order = "<IIIIIIII", (0, 6, 1, 2, 3, 4, 5, 7)
+        if phoff + phnum * phentsize > len(self.data):
+            raise ValueError("%s: the program headers lie outside the file" % self.path)
+        out = []
+        for i in range(phnum):
+            fields = struct.unpack_from(layout, self.data, phoff + i * phentsize)
+            out.append(Segment(*(fields[j] for j in order)))
+        return out
 
     def _string(self, at):
         end = self.data.index(b"\0", at)
