@@ -3,7 +3,8 @@
 quotes, $ and backticks must reach the kernel byte for byte (the kernel echoes it: "Kernel
 command line: ..."); QEMU usage errors are named as such; `make run` runs on a
 pseudo-terminal, as a user's would, so Ctrl-C and Ctrl-A x are the terminal's keys; make
-debug refuses a port in use, picks a free one and prints a gdb line that works.
+debug refuses a port in use, picks a free one, prints a gdb line that works and writes a
+gdbinit that another gdb can source.
 
 Run: python3 tests/host/test_run.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels must be built in DIR. Prints KTAP (one suite, "run"); exit
@@ -179,13 +180,26 @@ def debug_boot(args, results):
         def gdb_line_works():
             found = re.search(r"^ +(gdb-multiarch .*)$", "".join(lines), re.M)
             check(found, "no gdb-multiarch line printed")
-            proc.stdin.write("disconnect\n")
-            proc.stdin.flush()
-            time.sleep(1)
             r = subprocess.run(["bash", "-c", found.group(1) + " -batch -ex 'info symbol $pc'"],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, timeout=60)
             check("start_kernel in section" in r.stdout, "second gdb: %r" % r.stdout[-400:])
+
+        def gdbinit_sources():
+            # A gdb started on its own, told only to source the file make debug names; it
+            # disconnects rather than detach, which would let the kernel run on.
+            found = re.search(r"\(gdb\) source (/\S+)$", "".join(lines), re.M)
+            check(found, "no gdbinit named: %r" % "".join(lines)[-600:])
+            proc.stdin.write("disconnect\n")
+            proc.stdin.flush()
+            time.sleep(1)
+            r = subprocess.run(["gdb-multiarch", "-nx", "-batch", "-ex", "source " +
+                                found.group(1), "-ex", "info symbol $pc", "-ex", "sk",
+                                "-ex", "disconnect"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, timeout=60)
+            check("start_kernel in section" in r.stdout and "sk-initcalls" in r.stdout,
+                  "gdb sourcing %s: %r" % (found.group(1), r.stdout[-600:]))
 
         def append_debug():
             want = "Kernel command line: " + HOSTILE
@@ -201,6 +215,7 @@ def debug_boot(args, results):
             raise AssertionError("no command line in %s" % log)
 
         for name, fn in (("debug_picks_free_port", picks_free_port),
+                         ("debug_gdbinit_sources", gdbinit_sources),
                          ("debug_gdb_line_works", gdb_line_works),
                          ("append_debug", append_debug)):
             results.append(run_case(name, fn))
