@@ -42,42 +42,59 @@ static bool flag_a, flag_b;
 static bool stop_busy;
 static unsigned long counter;
 
-/* Poll (yielding, sleeping) until t is asleep somewhere; its wait channel's name, or "" after ~1 s. */
+#define POLL_ROUNDS	500	/* ~1 s at most */
+
+/* Let others run, briefly: yield (a thread queued here runs), or sleep a tick (the rest). */
+static void poll_pause(int round)
+{
+	if (round & 1)
+		msleep(1);
+	else
+		schedule();
+}
+
+/* Poll until done(threads, n), or ~1 s: what done() says then. */
+static bool poll_until(bool (*done)(struct thread **, int), struct thread **threads, int n)
+{
+	for (int i = 0; i < POLL_ROUNDS && !done(threads, n); i++)
+		poll_pause(i);
+	return done(threads, n);
+}
+
+/* Poll until t is asleep somewhere; its wait channel's name, or "" after ~1 s. */
 static const char *wchan_name_of(struct thread *t, char *buf)
 {
-	for (int i = 0; i < 200; i++) {
+	for (int i = 0; i < POLL_ROUNDS; i++) {
 		unsigned long wchan = get_wchan(t);
 		unsigned long size, offset;
 
 		if (wchan && kallsyms_lookup(wchan, &size, &offset, buf))
 			return buf;
 		/* Woken by the same tick, t may be queued behind us: let it run to its sleep. */
-		if (i & 1)
-			schedule();
-		else
-			msleep(5);
+		poll_pause(i);
 	}
 	return "";
 }
 
+/* 1 ms naps: kthread_stop() waits out the one under way (msleep() sleeps on when woken). */
 static int __noinline ktest_sleeper_a(void *arg)
 {
 	(void)arg;
 	while (!kthread_should_stop())
-		msleep(10);
+		msleep(1);
 	return 0;
 }
 
 /* The barrier() keeps msleep() from becoming a tail call, which would leave no frame here. */
 static void __noinline ktest_unmarked_nap(void)
 {
-	msleep(10);
+	msleep(1);
 	barrier();
 }
 
 static void __noinline __sched ktest_marked_nap(void)
 {
-	msleep(10);
+	msleep(1);
 	barrier();
 }
 
@@ -255,15 +272,15 @@ static void busy_threads_all_progress(struct ktest *t)
 		threads[i] = kthread_run(busy_loop, &counts[i], "busy");
 		KTEST_ASSERT_TRUE(t, threads[i] != NULL);
 	}
-	/* Until each has been switched in twice (the tick took turns), at most ~2 s. */
-	for (int tries = 0; tries < 200; tries++) {
+	/* Until each has been switched in twice (the tick took turns), at most ~1 s. */
+	for (int tries = 0; tries < POLL_ROUNDS; tries++) {
 		bool all = true;
 
 		for (int i = 0; i < n; i++)
 			all &= READ_ONCE(threads[i]->nr_switches) > 1;
 		if (all)
 			break;
-		msleep(10);
+		msleep(1);
 	}
 	WRITE_ONCE(stop_busy, true);
 	for (int i = 0; i < n; i++) {
@@ -311,6 +328,14 @@ static bool all_asleep(struct thread **threads, int n)
 	return true;
 }
 
+static bool all_dead(struct thread **threads, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (READ_ONCE(threads[i]->state) != THREAD_DEAD)
+			return false;
+	return true;
+}
+
 static void wake_up_wakes_its_own_waiters(struct ktest *t)
 {
 	struct thread *threads[5];
@@ -322,21 +347,13 @@ static void wake_up_wakes_its_own_waiters(struct ktest *t)
 		threads[i] = kthread_run(queue_waiter, i < 3 ? NULL : (void *)1, "waiter");
 		KTEST_ASSERT_TRUE(t, threads[i] != NULL);
 	}
-	for (int i = 0; i < 200 && !all_asleep(threads, 5); i++)
-		msleep(5);
-	KTEST_ASSERT_TRUE(t, all_asleep(threads, 5));
+	KTEST_ASSERT_TRUE(t, poll_until(all_asleep, threads, 5));
 	/* The condition is still false: woken, they must go back to sleep. */
 	KTEST_EXPECT_EQ(t, wake_up(&wq_a), 3);
-	for (int i = 0; i < 200 && !all_asleep(threads, 5); i++)
-		msleep(5);
-	KTEST_EXPECT_TRUE(t, all_asleep(threads, 5));
+	KTEST_EXPECT_TRUE(t, poll_until(all_asleep, threads, 5));
 	WRITE_ONCE(flag_a, true);
 	KTEST_EXPECT_EQ(t, wake_up(&wq_a), 3);
-	for (int i = 0; i < 200 && READ_ONCE(threads[2]->state) != THREAD_DEAD; i++)
-		msleep(5);
-	msleep(20);
-	for (int i = 0; i < 3; i++)
-		KTEST_EXPECT_EQ(t, READ_ONCE(threads[i]->state), THREAD_DEAD);
+	KTEST_EXPECT_TRUE(t, poll_until(all_dead, threads, 3));
 	KTEST_EXPECT_TRUE(t, all_asleep(threads + 3, 2));
 	WRITE_ONCE(flag_b, true);
 	KTEST_EXPECT_EQ(t, wake_up(&wq_b), 2);

@@ -166,12 +166,13 @@ static void large_requests_take_pages(struct ktest *t)
 	kfree(NULL);
 }
 
-#define CHURN_US	20000	/* how long each CPU allocates and frees */
+#define CHURN_US	20000	/* how long each CPU allocates and frees, at most */
+#define CHURN_ROUNDS	36	/* and how many rounds: each size in each slot 4 times */
 
 static DEFINE_PER_CPU(unsigned long, bad_objects);
 static DEFINE_PER_CPU(unsigned long, rounds);
 
-/* Allocate, fill with this CPU's mark, check, free: all sizes, for CHURN_US. */
+/* Allocate, fill with this CPU's mark, check, free: all sizes, CHURN_ROUNDS or CHURN_US. */
 static void churn(void *info)
 {
 	enum { HELD = 8 };
@@ -180,7 +181,7 @@ static void churn(void *info)
 	u8 *p[HELD];
 
 	(void)info;
-	for (unsigned int round = 0; get_cycles() < end; round++) {
+	for (unsigned int round = 0; round < CHURN_ROUNDS && get_cycles() < end; round++) {
 		for (unsigned int i = 0; i < HELD; i++) {
 			size_t size = 8u << ((round + i) % 9);
 

@@ -13,7 +13,7 @@
  *   CPUs interleave), then under a spinlock, where the shared counter must
  *   equal the sum of the CPUs' own counts. The unlocked loss is reported,
  *   not checked: under QEMU's TCG it depends on how the host schedules the
- *   virtual CPUs. (Time, not a number of rounds, bounds the locked run: a
+ *   virtual CPUs. (Time, not only a number of rounds, bounds each run: a
  *   ticket lock hands over in strict order, and with more virtual CPUs than
  *   host cores the next in line is often not running, which can make each
  *   hand-over cost a host time slice. Linux, for the same reason, falls back
@@ -36,7 +36,8 @@
 #include <kernel/time.h>
 
 #define INC_LOOPS	20000
-#define RACE_US		5000	/* how long each CPU increments the shared counter */
+#define RACE_US		5000	/* how long each CPU increments the shared counter, at most */
+#define RACE_ROUNDS	2000	/* and how many times: enough to interleave, quick on one CPU */
 
 static DEFINE_PER_CPU(int, seen_id) = -1;
 static DEFINE_PER_CPU(unsigned long, seen_hwid);
@@ -123,16 +124,23 @@ static u64 race_cycles(void)
 	return cycle_freq_hz * RACE_US / 1000000;
 }
 
+/* Another round? At least one, so a CPU that the host held back past the end still races. */
+static bool race_goes_on(u64 end)
+{
+	return this_cpu_read(own_incs) < RACE_ROUNDS && get_cycles() < end;
+}
+
 static void count_shared_unlocked(void *info)
 {
 	u64 end;
 
 	(void)info;
 	wait_at_start_line();
-	for (end = get_cycles() + race_cycles(); get_cycles() < end;) {
+	end = get_cycles() + race_cycles();
+	do {
 		WRITE_ONCE(shared_count, READ_ONCE(shared_count) + 1);
 		this_cpu_inc(own_incs);
-	}
+	} while (race_goes_on(end));
 }
 
 static void count_shared_locked(void *info)
@@ -141,12 +149,13 @@ static void count_shared_locked(void *info)
 
 	(void)info;
 	wait_at_start_line();
-	for (end = get_cycles() + race_cycles(); get_cycles() < end;) {
+	end = get_cycles() + race_cycles();
+	do {
 		spin_lock(&shared_lock);
 		WRITE_ONCE(shared_count, READ_ONCE(shared_count) + 1);
 		spin_unlock(&shared_lock);
 		this_cpu_inc(own_incs);
-	}
+	} while (race_goes_on(end));
 }
 
 /* Run fn everywhere on a zeroed counter; return the sum of what the CPUs did. */
