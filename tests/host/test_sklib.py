@@ -297,6 +297,22 @@ def test_bench_bounds_fail_when_broken():
     check("arm-max" in broken[0] and "per added CPU" in broken[1], broken)
 
 
+def test_bench_quick_bounds_the_self_tests():
+    """make check's scripts/bench --quick boots with the self-tests and fails past 60 M."""
+    def boot(init_tests, tests):
+        deltas = {STEP["init_selftests"]: init_tests, STEP["selftests"]: tests}
+        b = bench_boot(["bench: step %d name=s insns=1 delta=%d" % (n, deltas.get(n, 1))
+                        for n in PRINTED_STEPS])
+        b.name = "arm-max"
+        return b
+    check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
+              if b.name.endswith("-max")), "--quick boots -cpu max without its self-tests")
+    equal(bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, 40000000)}, True)),
+          [], "60 M of self-tests")
+    broken = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, 40000001)}, True))
+    check(len(broken) == 1 and "self-tests" in broken[0][1], broken)
+
+
 def test_bench_lock_keeps_a_second_run_out():
     out = os.path.join(WORK, "bench-out")
     os.makedirs(out, exist_ok=True)

@@ -66,13 +66,13 @@ def check(boots, quick):
                 total = _delta(b, "smp")
                 rows.append((b.arch, f"step {smp}, -smp 8: per added CPU",
                              None if total is None else total // 7, PER_ADDED_CPU, True))
+    for b in boots.values():
+        if b.kind == "bench" and "bench" in (b.append or "").split():
+            tests = [_delta(b, "init_selftests"), _delta(b, "selftests")]
+            rows.append((b.arch, f"self-tests (steps {STEP['init_selftests']} and "
+                         f"{STEP['selftests']}), {b.name}",
+                         None if None in tests else sum(tests), SELFTESTS, True))
     if not quick:
-        for b in boots.values():
-            if b.kind == "bench" and "bench" in (b.append or "").split():
-                tests = [_delta(b, "init_selftests"), _delta(b, "selftests")]
-                rows.append((b.arch, f"self-tests (steps {STEP['init_selftests']} and "
-                             f"{STEP['selftests']}), {b.name}",
-                             None if None in tests else sum(tests), SELFTESTS, True))
         for arch, bound in WALL.items():
             walls = sorted(b.wall for b in boots.values() if b.arch == arch and b.kind == "wall")
             if walls:
