@@ -36,6 +36,9 @@ static bool wchan_frame(unsigned long pc, void *arg)
 
 /*
  * 0 for a thread that runs or may run: its stack changes under our feet.
+ * That includes one on a run queue in THREAD_SLEEPING: preempted between
+ * set_current_state() and schedule(), it never got to sleep (its stack
+ * shows the interrupt entry; Linux checks p->on_rq for the same reason).
  * The walk itself stays inside the thread's stack only by the frame
  * walker's checks; a thread woken meanwhile gives a stale but harmless answer.
  */
@@ -43,7 +46,8 @@ unsigned long get_wchan(struct thread *t)
 {
 	struct wchan_walk walk = { 0 };
 
-	if (!t || READ_ONCE(t->state) != THREAD_SLEEPING || READ_ONCE(t->on_cpu) || !t->sp)
+	if (!t || READ_ONCE(t->state) != THREAD_SLEEPING || READ_ONCE(t->on_cpu) || !t->sp ||
+	    READ_ONCE(t->run_list.next) != &t->run_list)
 		return 0;
 	walk_stack_frames(thread_saved_fp(t), wchan_frame, &walk);
 	return walk.wchan;

@@ -7,7 +7,8 @@
  *   msleep() shows ktest_sleeper_a, never msleep or schedule.
  * - A helper left out of .sched.text (ktest_unmarked_nap) is the wait
  *   channel instead of its caller, and one put in (ktest_marked_nap) is
- *   skipped: the range, not a list of names, decides.
+ *   skipped: the range, not a list of names, decides. A thread the tick
+ *   preempted between set_current_state() and schedule() has none.
  * - Every __sched function lies in [__sched_text_start, __sched_text_end)
  *   and nothing else does (the symbol table, walked through the range).
  * - Busy threads, two per CPU, all make progress: the tick preempts them.
@@ -192,6 +193,33 @@ static void wchan_follows_the_range(struct ktest *t)
 {
 	expect_wchan(t, ktest_sleeper_b, "ktest_unmarked_nap", NULL);
 	expect_wchan(t, ktest_sleeper_c, "ktest_sleeper_c", NULL);
+}
+
+/* Set to sleep, then spin: only the tick takes it off the CPU, still THREAD_SLEEPING. */
+static int preempted_sleeper(void *arg)
+{
+	(void)arg;
+	set_current_state(THREAD_SLEEPING);
+	while (!READ_ONCE(stop_busy))
+		cpu_relax();
+	set_current_state(THREAD_RUNNING);
+	return 0;
+}
+
+/* Queued to run again, it is not asleep: no wait channel (not the interrupt entry). */
+static void preempted_thread_has_no_wchan(struct ktest *t)
+{
+	struct thread *th;
+
+	stop_busy = false;
+	th = kthread_create_on_cpu(preempted_sleeper, NULL, smp_processor_id(), "preempted");
+	KTEST_ASSERT_TRUE(t, th != NULL);
+	wake_up_process(th);
+	schedule();	/* queued behind it: back here once the tick preempted it */
+	KTEST_EXPECT_EQ(t, READ_ONCE(th->state), THREAD_SLEEPING);
+	KTEST_EXPECT_EQ(t, get_wchan(th), 0);
+	WRITE_ONCE(stop_busy, true);
+	kthread_stop(th);
 }
 
 static const char *const sched_functions[] = {
@@ -399,6 +427,7 @@ static void mutex_keeps_counter_exact(struct ktest *t)
 static const struct ktest_case sched_cases[] = {
 	KTEST_CASE(wchan_names_the_caller),
 	KTEST_CASE(wchan_follows_the_range),
+	KTEST_CASE(preempted_thread_has_no_wchan),
 	KTEST_CASE(sched_text_holds_sched_functions),
 	KTEST_CASE(busy_threads_all_progress),
 	KTEST_CASE(boot_thread_is_preempted),
