@@ -52,7 +52,8 @@ BOOT_IMAGE	:= $(BUILD)/Image
 else
 BOOT_IMAGE	:= $(KERNEL)
 endif
-INITRD_TESTS	:= $(BUILD)/initramfs-concat.cpio $(BUILD)/initramfs-corrupt.cpio
+INITRD_TESTS	:= $(BUILD)/initramfs-concat.cpio $(BUILD)/initramfs-corrupt.cpio \
+		   $(BUILD)/initramfs-base.cpio
 
 ifeq ($(V),1)
 Q		:=
@@ -125,6 +126,8 @@ MOD_NAMES	:= $(notdir $(basename $(sort $(wildcard $(MOD_SRC_DIR)/*.c))))
 MOD_OBJS	:= $(MOD_NAMES:%=$(MOD_DIR)/%.o)
 MOD_KOS		:= $(MOD_NAMES:%=$(MOD_DIR)/%.ko)
 SYMVERS		:= $(BUILD)/Module.symvers
+
+include tests/user/user.mk
 
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
@@ -230,12 +233,20 @@ $(ISO): $(KERNEL) $(INITRAMFS) scripts/mkiso
 # from tests/initramfs/. For tests/matrix also: ours with a user's archive (from
 # tests/initramfs-user/) appended, as a user would `cat` theirs onto it, and ours cut
 # short in the middle of a file (etc/issue's data).
-$(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d)
-$(BUILD)/initramfs-user.cpio: scripts/mkinitramfs $(shell find tests/initramfs-user -type f -o -type d)
-$(INITRAMFS) $(BUILD)/initramfs-user.cpio:
+# Ours also holds the user programs (tests/user/user.mk).
+$(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d) $(USER_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs $(patsubst $(BUILD)/%.cpio,tests/%,$@) $@
+	$(Q)scripts/mkinitramfs tests/initramfs $(USER_ROOT) $@
+# tests/initramfs/ alone, without the user programs: what fits beside the kernel in 2 MiB.
+$(BUILD)/initramfs-base.cpio: scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)scripts/mkinitramfs tests/initramfs $@
+$(BUILD)/initramfs-user.cpio: scripts/mkinitramfs $(shell find tests/initramfs-user -type f -o -type d)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)scripts/mkinitramfs tests/initramfs-user $@
 $(BUILD)/initramfs-concat.cpio: $(INITRAMFS) $(BUILD)/initramfs-user.cpio
 	$(Q)cat $^ > $@
 $(BUILD)/initramfs-corrupt.cpio: $(INITRAMFS)

@@ -1,0 +1,66 @@
+/*
+ * The user-space KTAP suites (issue 14, item 8): ordinary C programs that
+ * print one KTAP subtest each, in the same format as the host tests
+ * (tests/host/ktap_host.h; the suites are several files, so the failure
+ * count lives in ktest-user.c rather than in a header), so the kernel can
+ * nest them in its own KTAP document: it runs each
+ * /lib/ktest/NAME at the end of its self-tests and prints the top-level
+ * "ok N NAME" line from the program's exit status (kernel/user_ktest.c).
+ *
+ * All suites are one program, /bin/ktest-user, which runs the suite its
+ * name (argv[0], the link /lib/ktest/NAME) names. A suite file ends with
+ *
+ *   ktest_user_suite(user_files, cases);
+ *
+ * which puts a pointer to it in the section "ktest_user_suites", gathered
+ * by the linker between __start_ and __stop_ symbols: the user-space
+ * counterpart of the kernel's .ktest_suites, so no list is kept by hand.
+ *
+ * Each suite also runs on Linux (a check of the tests themselves: chroot
+ * into build/ARCH/user/root with tests/initramfs/ copied in), except what
+ * Special K decides otherwise: a W+X mapping is refused, a fork loop ends
+ * at its 32 thread slots, all memory is never promised (no overcommit).
+ */
+#ifndef _USER_KTEST_USER_H
+#define _USER_KTEST_USER_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+struct ktap_case {
+	const char *name;	/* no spaces */
+	void (*run)(void);
+};
+
+#define KTAP_CASE(fn) { #fn, fn }
+
+/* Fail the current case, saying why (a "# line N: ..." diagnostic). */
+__attribute__((__format__(printf, 2, 3))) void ktap_fail(int line, const char *fmt, ...);
+
+/* If cond is false, fail the current case with a printf-style message. */
+#define EXPECT(cond, ...)					\
+	do {							\
+		if (!(cond))					\
+			ktap_fail(__LINE__, __VA_ARGS__);	\
+	} while (0)
+
+struct ktest_user_suite {
+	const char *name;
+	const struct ktap_case *cases;
+	size_t nr_cases;
+};
+
+#define ktest_user_suite(sname, table)						\
+	static const struct ktest_user_suite __suite_##sname = {		\
+		#sname, table, sizeof(table) / sizeof(table[0]) };		\
+	static const struct ktest_user_suite *const __suite_ptr_##sname	\
+	__attribute__((used, section("ktest_user_suites"))) = &__suite_##sname
+
+/*
+ * Run fn in a child process and return the child's wait status (or -1 when
+ * fork() failed): for what must kill a process, or must not touch the
+ * caller. The child leaves with _exit(0) when fn returns.
+ */
+int run_in_child(void (*fn)(void));
+
+#endif

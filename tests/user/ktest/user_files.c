@@ -1,0 +1,144 @@
+/*
+ * user_files: the file system through the C library. open/openat, read,
+ * write, writev, lseek, close, fstat/stat/lstat (each library asks in its
+ * own way: newfstatat, statx, fstat), getdents64 (readdir), readlinkat,
+ * unlink, on the files tests/initramfs/ puts in the root; fd 0/1/2 are the
+ * console, whose ioctl(TIOCGWINSZ) answers ENOTTY or a size.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "ktest-user.h"
+
+#define HELLO		"Hello from the initramfs.\n"
+#define SCRATCH		"/user_files.tmp"
+
+static void open_read_close(void)
+{
+	char buf[64] = "";
+	int fd = open("/hello.txt", O_RDONLY);
+
+	EXPECT(fd >= 3, "open: %d errno %d", fd, errno);
+	EXPECT(read(fd, buf, sizeof(buf)) == (ssize_t)strlen(HELLO), "read: errno %d", errno);
+	EXPECT(!strcmp(buf, HELLO), "read \"%s\"", buf);
+	EXPECT(read(fd, buf, sizeof(buf)) == 0, "no end of file");
+	EXPECT(close(fd) == 0, "close: errno %d", errno);
+	EXPECT(close(fd) == -1 && errno == EBADF, "second close: errno %d", errno);
+}
+
+static void open_missing_enoent(void)
+{
+	EXPECT(open("/no/such/file", O_RDONLY) == -1 && errno == ENOENT, "errno %d", errno);
+	EXPECT(openat(AT_FDCWD, "/hello.txt/x", O_RDONLY) == -1 && errno == ENOTDIR, "errno %d",
+	       errno);
+}
+
+static void lseek_and_pread_position(void)
+{
+	char c = 0;
+	int fd = open("/hello.txt", O_RDONLY);
+
+	EXPECT(lseek(fd, 6, SEEK_SET) == 6 && read(fd, &c, 1) == 1 && c == 'f', "got '%c'", c);
+	EXPECT(lseek(fd, -2, SEEK_END) == (off_t)strlen(HELLO) - 2, "SEEK_END: errno %d", errno);
+	EXPECT(lseek(fd, 1, SEEK_CUR) == (off_t)strlen(HELLO) - 1, "SEEK_CUR: errno %d", errno);
+	EXPECT(lseek(fd, -100, SEEK_SET) == -1 && errno == EINVAL, "negative: errno %d", errno);
+	close(fd);
+}
+
+static void stat_fstat_lstat_agree(void)
+{
+	struct stat st, link, byfd;
+	int fd = open("/hello.txt", O_RDONLY);
+
+	EXPECT(stat("/hello-link", &st) == 0, "stat: errno %d", errno);
+	EXPECT(S_ISREG(st.st_mode) && st.st_size == (off_t)strlen(HELLO), "mode %o size %ld",
+	       st.st_mode, (long)st.st_size);
+	EXPECT(lstat("/hello-link", &link) == 0 && S_ISLNK(link.st_mode), "lstat mode %o",
+	       link.st_mode);
+	EXPECT(fstat(fd, &byfd) == 0 && byfd.st_ino == st.st_ino, "fstat ino %lu, stat %lu",
+	       (unsigned long)byfd.st_ino, (unsigned long)st.st_ino);
+	EXPECT(stat("/etc", &st) == 0 && S_ISDIR(st.st_mode), "/etc mode %o", st.st_mode);
+	close(fd);
+}
+
+static void readlink_target(void)
+{
+	char buf[64];
+	ssize_t n = readlink("/hello-link", buf, sizeof(buf));
+
+	EXPECT(n == 9 && !memcmp(buf, "hello.txt", 9), "readlink: %zd", n);
+	EXPECT(readlink("/hello.txt", buf, sizeof(buf)) == -1 && errno == EINVAL, "errno %d",
+	       errno);
+}
+
+static void readdir_lists_root(void)
+{
+	DIR *d = opendir("/");
+	struct dirent *e;
+	int seen = 0;
+
+	EXPECT(d, "opendir: errno %d", errno);
+	while (d && (e = readdir(d))) {
+		if (!strcmp(e->d_name, "hello.txt") && e->d_type == DT_REG)
+			seen |= 1;
+		if (!strcmp(e->d_name, "etc") && e->d_type == DT_DIR)
+			seen |= 2;
+		if (!strcmp(e->d_name, "hello-link") && e->d_type == DT_LNK)
+			seen |= 4;
+	}
+	EXPECT(seen == 7, "entries seen: %#x", seen);
+	if (d)
+		closedir(d);
+}
+
+static void create_write_read_back(void)
+{
+	struct iovec iov[2] = { { "abc", 3 }, { "defg", 4 } };
+	char buf[16] = "";
+	int fd = open(SCRATCH, O_CREAT | O_TRUNC | O_RDWR, 0644);
+
+	EXPECT(fd >= 0, "create: errno %d", errno);
+	EXPECT(writev(fd, iov, 2) == 7, "writev: errno %d", errno);
+	EXPECT(pread(fd, buf, sizeof(buf), 2) == 5 && !strcmp(buf, "cdefg"), "read \"%s\"", buf);
+	close(fd);
+	fd = open(SCRATCH, O_WRONLY | O_APPEND);
+	EXPECT(write(fd, "h", 1) == 1, "append: errno %d", errno);
+	close(fd);
+	fd = open(SCRATCH, O_RDONLY);
+	EXPECT(write(fd, "x", 1) == -1 && errno == EBADF, "write to O_RDONLY: errno %d", errno);
+	memset(buf, 0, sizeof(buf));
+	EXPECT(read(fd, buf, sizeof(buf)) == 8 && !strcmp(buf, "abcdefgh"), "read \"%s\"", buf);
+	close(fd);
+	EXPECT(unlink(SCRATCH) == 0, "unlink: errno %d", errno);
+	EXPECT(access(SCRATCH, F_OK) == -1 && errno == ENOENT, "still there");
+}
+
+static void console_fds(void)
+{
+	struct iovec iov[2] = { { "    # user_files: writev ", 25 }, { "to fd 1\n", 8 } };
+	struct winsize ws;
+	int r;
+
+	EXPECT(writev(1, iov, 2) == 33, "writev: errno %d", errno);
+	r = ioctl(1, TIOCGWINSZ, &ws);
+	EXPECT(r == 0 || errno == ENOTTY, "TIOCGWINSZ: %d errno %d", r, errno);
+	EXPECT(write(99, "x", 1) == -1 && errno == EBADF, "fd 99: errno %d", errno);
+}
+
+static const struct ktap_case cases[] = {
+	KTAP_CASE(open_read_close),
+	KTAP_CASE(open_missing_enoent),
+	KTAP_CASE(lseek_and_pread_position),
+	KTAP_CASE(stat_fstat_lstat_agree),
+	KTAP_CASE(readlink_target),
+	KTAP_CASE(readdir_lists_root),
+	KTAP_CASE(create_write_read_back),
+	KTAP_CASE(console_fds),
+};
+ktest_user_suite(user_files, cases);

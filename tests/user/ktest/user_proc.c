@@ -1,0 +1,196 @@
+/*
+ * user_proc: processes. fork(), execve(), wait4() and the statuses it
+ * reports (an exit code, a signal: a child that segfaults is killed, the
+ * parent and the kernel carry on), posix_spawn() (glibc's clone with
+ * CLONE_VM|CLONE_VFORK), each C library's hello run from here, and a fork
+ * loop that must end in EAGAIN (the thread table is full), not a hang.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ktest-user.h"
+
+extern char **environ;
+
+static void fork_and_wait_exit_code(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(42);
+	EXPECT(pid > 0, "fork: %d (errno %d)", pid, errno);
+	EXPECT(waitpid(pid, &status, 0) == pid, "waitpid: errno %d", errno);
+	EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 42, "status %#x, not exit 42", status);
+}
+
+static void child_sees_parent(void)
+{
+	pid_t parent = getpid(), pid;
+	int status;
+
+	pid = fork();
+	if (pid == 0)
+		_exit(getppid() == parent && getpid() != parent ? 0 : 1);
+	EXPECT(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status),
+	       "child's getppid() is not the parent (status %#x)", status);
+}
+
+/* The child's memory is its own: what it writes, the parent does not see. */
+static void fork_copies_memory(void)
+{
+	static volatile int shared = 1;
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		shared = 2;
+		_exit(shared);
+	}
+	EXPECT(waitpid(pid, &status, 0) == pid && WEXITSTATUS(status) == 2, "child status %#x",
+	       status);
+	EXPECT(shared == 1, "the child's write reached the parent: %d", shared);
+}
+
+/* Addresses no process has mapped (read at run time: the compiler may not see them). */
+static volatile unsigned long unmapped = 16;
+
+static void segfault(void)
+{
+	*(volatile int *)unmapped = 1;
+}
+
+static void child_segfault_is_sigsegv(void)
+{
+	int status = run_in_child(segfault);
+
+	EXPECT(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV,
+	       "status %#x, not killed by SIGSEGV", status);
+}
+
+static void exit_group_status(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		syscall(SYS_exit_group, 7);
+	EXPECT(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 7,
+	       "status %#x", status);
+}
+
+static void wait_without_children_echild(void)
+{
+	EXPECT(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD, "errno %d", errno);
+}
+
+static int spawn_and_wait(const char *path)
+{
+	char *argv[] = { (char *)path, "from", "user_proc", NULL };
+	int status = -1;
+	pid_t pid;
+	int err = posix_spawn(&pid, path, NULL, NULL, argv, environ);
+
+	if (err) {
+		ktap_fail(__LINE__, "posix_spawn %s: %d", path, err);
+		return -1;
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		ktap_fail(__LINE__, "waitpid %s: errno %d", path, errno);
+	return status;
+}
+
+static void spawn_hello_each_libc(void)
+{
+	static const char *const hellos[] = { "/bin/hello-musl", "/bin/hello-glibc" };
+
+	for (size_t i = 0; i < sizeof(hellos) / sizeof(hellos[0]); i++) {
+		int status;
+
+		if (access(hellos[i], X_OK))
+			continue;	/* not built for this arch */
+		status = spawn_and_wait(hellos[i]);
+		EXPECT(status == 0, "%s: status %#x", hellos[i], status);
+	}
+}
+
+static void execve_missing_enoent(void)
+{
+	char *argv[] = { "nothing", NULL };
+
+	EXPECT(execve("/bin/nothing-here", argv, environ) == -1 && errno == ENOENT,
+	       "errno %d", errno);
+}
+
+/* Not executable (mode 0644): EACCES. Executable but no ELF file: ENOEXEC. */
+static void execve_not_executable(void)
+{
+	char *argv[] = { "x", NULL };
+	int fd;
+
+	EXPECT(execve("/etc/issue", argv, environ) == -1 && errno == EACCES, "errno %d", errno);
+	fd = open("/user_proc.sh", O_CREAT | O_TRUNC | O_WRONLY, 0755);
+	EXPECT(fd >= 0 && write(fd, "echo hi\n", 8) == 8, "create: errno %d", errno);
+	close(fd);
+	EXPECT(execve("/user_proc.sh", argv, environ) == -1 && errno == ENOEXEC, "errno %d",
+	       errno);
+	unlink("/user_proc.sh");
+}
+
+static void execve_bad_pointer_efault(void)
+{
+	char *argv[] = { "x", NULL };
+
+	EXPECT(execve((const char *)unmapped, argv, environ) == -1 && errno == EFAULT,
+	       "errno %d", errno);
+}
+
+/*
+ * Fork until the kernel says EAGAIN (its thread table is full: the children
+ * stay as zombies until reaped), then reap them all: no hang, no crash.
+ */
+static void fork_loop_eagain(void)
+{
+	pid_t pids[4096];
+	int n = 0, err = 0;
+
+	while (n < (int)(sizeof(pids) / sizeof(pids[0]))) {
+		pid_t pid = fork();
+
+		if (pid == 0)
+			_exit(0);
+		if (pid < 0) {
+			err = errno;
+			break;
+		}
+		pids[n++] = pid;
+	}
+	EXPECT(err == EAGAIN, "fork stopped with errno %d after %d children", err, n);
+	for (int i = 0; i < n; i++) {
+		int status = -1;
+
+		EXPECT(waitpid(pids[i], &status, 0) == pids[i] && status == 0,
+		       "child %d: status %#x", i, status);
+	}
+}
+
+static const struct ktap_case cases[] = {
+	KTAP_CASE(fork_and_wait_exit_code),
+	KTAP_CASE(child_sees_parent),
+	KTAP_CASE(fork_copies_memory),
+	KTAP_CASE(child_segfault_is_sigsegv),
+	KTAP_CASE(exit_group_status),
+	KTAP_CASE(wait_without_children_echild),
+	KTAP_CASE(spawn_hello_each_libc),
+	KTAP_CASE(execve_missing_enoent),
+	KTAP_CASE(execve_not_executable),
+	KTAP_CASE(execve_bad_pointer_efault),
+	KTAP_CASE(fork_loop_eagain),
+};
+ktest_user_suite(user_proc, cases);

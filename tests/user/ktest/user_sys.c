@@ -1,0 +1,145 @@
+/*
+ * user_sys: the small system calls every C library uses, and what the
+ * kernel answers to a call it does not have (ENOSYS) and to bad pointers
+ * (EFAULT: NULL, a kernel address, an unmapped page, a buffer running off
+ * the end of a mapping, a read-only page written to). The kernel's runner
+ * prints how many uaccess fixups the suite made it take.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktest-user.h"
+
+#define PAGE	4096UL
+
+static void ids(void)
+{
+	EXPECT(getpid() > 0, "getpid %d", getpid());
+	EXPECT(syscall(SYS_gettid) == getpid(), "gettid %ld, pid %d", syscall(SYS_gettid),
+	       getpid());
+	EXPECT(getppid() >= 0, "getppid %d", getppid());
+}
+
+static void uname_fields(void)
+{
+	struct utsname u;
+
+	EXPECT(uname(&u) == 0, "errno %d", errno);
+	EXPECT(!strcmp(u.sysname, "Linux"), "sysname %s", u.sysname);
+#ifdef __x86_64__
+	EXPECT(!strcmp(u.machine, "x86_64"), "machine %s", u.machine);
+#else
+	EXPECT(!strncmp(u.machine, "armv7", 5), "machine %s", u.machine);
+#endif
+}
+
+static long long ns(const struct timespec *t)
+{
+	return t->tv_sec * 1000000000LL + t->tv_nsec;
+}
+
+static void clocks_advance_and_sleep(void)
+{
+	struct timespec a, b, nap = { 0, 20 * 1000 * 1000 };
+
+	EXPECT(clock_gettime(CLOCK_MONOTONIC, &a) == 0, "errno %d", errno);
+	EXPECT(nanosleep(&nap, NULL) == 0, "nanosleep: errno %d", errno);
+	EXPECT(clock_gettime(CLOCK_MONOTONIC, &b) == 0, "errno %d", errno);
+	EXPECT(ns(&b) - ns(&a) >= 20 * 1000 * 1000, "slept %lld ns", ns(&b) - ns(&a));
+	EXPECT(clock_nanosleep(CLOCK_MONOTONIC, 0, &nap, NULL) == 0, "clock_nanosleep");
+	EXPECT(clock_gettime(CLOCK_REALTIME, &a) == 0, "realtime: errno %d", errno);
+	EXPECT(clock_gettime(12345, &a) == -1 && errno == EINVAL, "bad clock: errno %d", errno);
+	EXPECT(sched_yield() == 0, "sched_yield: errno %d", errno);
+}
+
+static void getrandom_fills(void)
+{
+	unsigned char a[32] = { 0 }, b[32] = { 0 };
+
+	EXPECT(getrandom(a, sizeof(a), 0) == sizeof(a), "errno %d", errno);
+	EXPECT(getrandom(b, sizeof(b), 0) == sizeof(b), "errno %d", errno);
+	EXPECT(memcmp(a, b, sizeof(a)), "two draws are equal");
+}
+
+/* A number no kernel gives (past every table): ENOSYS, and the kernel says so once. */
+static void unknown_call_enosys(void)
+{
+	EXPECT(syscall(4000) == -1 && errno == ENOSYS, "errno %d", errno);
+	EXPECT(syscall(4000) == -1 && errno == ENOSYS, "again: errno %d", errno);
+}
+
+#ifdef __x86_64__
+#define KERNEL_ADDR	((void *)0xffffffff80100000UL)
+#else
+#define KERNEL_ADDR	((void *)0xf0100000UL)
+#endif
+
+/* The calls themselves, not the C library's wrappers that copy the result. */
+#ifdef SYS_newfstatat
+#define SYS_STAT	SYS_newfstatat
+#else
+#define SYS_STAT	SYS_fstatat64
+#endif
+
+/* The system call itself: Linux's C libraries read the clock in the vDSO, in user space. */
+static long sys_clock_gettime(void *ts)
+{
+	return syscall(SYS_clock_gettime, CLOCK_MONOTONIC, ts);
+}
+
+static void bad_pointers_efault(void)
+{
+	char *map = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			 -1, 0);
+	char *end, *ro;
+	void *bad[3] = { NULL, KERNEL_ADDR, NULL };
+
+	EXPECT(map != MAP_FAILED, "mmap: errno %d", errno);
+	munmap(map + PAGE, PAGE);
+	end = map + PAGE;		/* unmapped from here */
+	bad[2] = end;
+	for (int i = 0; i < 3; i++) {
+		EXPECT(write(1, bad[i], 4) == -1 && errno == EFAULT, "write from %p", bad[i]);
+		EXPECT(sys_clock_gettime(bad[i]) == -1 && errno == EFAULT, "clock_gettime to %p",
+		       bad[i]);
+		EXPECT(uname(bad[i]) == -1 && errno == EFAULT, "uname to %p", bad[i]);
+		EXPECT(syscall(SYS_openat, AT_FDCWD, bad[i], 0) == -1 && errno == EFAULT,
+		       "open of %p", bad[i]);
+		EXPECT(syscall(SYS_STAT, AT_FDCWD, "/hello.txt", bad[i], 0) == -1 &&
+		       errno == EFAULT, "stat to %p", bad[i]);
+		EXPECT(getrandom(bad[i], 8, 0) == -1 && errno == EFAULT, "getrandom to %p", bad[i]);
+	}
+	/* Straddling the end of the mapping: the part that is there is not enough. */
+	EXPECT(sys_clock_gettime(end - 4) == -1 && errno == EFAULT,
+	       "timespec straddling the end: errno %d", errno);
+	EXPECT(uname((void *)(end - 100)) == -1 && errno == EFAULT, "uname straddling");
+	EXPECT(syscall(SYS_openat, AT_FDCWD, memcpy(end - 4, "/etc", 4), 0) == -1 &&
+	       errno == EFAULT, "a path with no NUL before the end: errno %d", errno);
+	/* A read-only page, written by the kernel. */
+	ro = map;
+	EXPECT(mprotect(ro, PAGE, PROT_READ) == 0, "mprotect: errno %d", errno);
+	EXPECT(sys_clock_gettime(ro) == -1 && errno == EFAULT,
+	       "clock_gettime into a read-only page: errno %d", errno);
+	EXPECT(getrandom(ro, 8, 0) == -1 && errno == EFAULT, "getrandom into read-only");
+	munmap(map, PAGE);
+}
+
+static const struct ktap_case cases[] = {
+	KTAP_CASE(ids),
+	KTAP_CASE(uname_fields),
+	KTAP_CASE(clocks_advance_and_sleep),
+	KTAP_CASE(getrandom_fills),
+	KTAP_CASE(unknown_call_enosys),
+	KTAP_CASE(bad_pointers_efault),
+};
+ktest_user_suite(user_sys, cases);

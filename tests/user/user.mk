@@ -1,0 +1,70 @@
+# User programs (issue 14, item 4): ordinary C, built static with real C
+# libraries, never with the kernel's flags. Included by the top Makefile.
+#
+#   x86_64  musl (Debian's musl-gcc, musl-tools) and glibc (gcc -static)
+#   arm     glibc (arm-linux-gnueabihf-gcc -static, libc6-dev-armhf-cross);
+#           Debian has no musl for armhf
+#
+# $(USER_DIR)/NAME keeps each program unstripped, for gdb; $(USER_ROOT) is
+# what the initramfs gets on top of tests/initramfs/ (stripped copies):
+#
+#   /init                 init.c: says hello, exits with the status its
+#                         first argument names (rdinit=, `-- 3`)
+#   /bin/hello-LIBC       hello.c once per C library of the arch
+#   /bin/ktest-user       the user-space KTAP suites (ktest/*.c), one program
+#   /lib/ktest/NAME       a link to it per suite; the kernel runs each at
+#                         the end of its own self-tests (kernel/user_ktest.c)
+#
+# One program for all suites keeps the archive small (a static glibc
+# program is 370-700 KiB): `make run MEM=8M` must still hold it.
+
+USER_DIR	:= $(BUILD)/user
+USER_ROOT	:= $(USER_DIR)/root
+# No build ID (a hash that covers the debug information, with its paths): the stripped
+# copies in the archive are the same bytes from any checkout.
+USER_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -Itests/user -Wl,--build-id=none
+
+ifeq ($(ARCH),x86_64)
+USER_CC_musl	:= musl-gcc
+USER_CC_glibc	:= gcc
+USER_LIBCS	:= musl glibc
+# The suites and /init with the smaller library; hello with each.
+USER_LIBC	:= musl
+USER_STRIP	:= strip
+else
+USER_CC_glibc	:= arm-linux-gnueabihf-gcc
+USER_LIBCS	:= glibc
+USER_LIBC	:= glibc
+USER_STRIP	:= arm-linux-gnueabihf-strip
+endif
+
+USER_SUITE_SRCS	:= $(sort $(wildcard tests/user/ktest/*.c))
+# tests/user/ktest/NAME.c holds the suite NAME: `ktest_user_suite(NAME, cases)`.
+USER_SUITES	:= $(notdir $(basename $(USER_SUITE_SRCS)))
+USER_PROGS	:= $(USER_LIBCS:%=$(USER_DIR)/hello-%) $(USER_DIR)/init $(USER_DIR)/ktest-user
+USER_STAMP	:= $(USER_ROOT).stamp
+
+cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' $< -o $@
+cmd_user_init	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' $< -o $@
+cmd_user_ktest	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' \
+		  $(filter %.c,$^) -o $@
+# The tree the initramfs gets, rebuilt whole so that nothing stale stays in it.
+cmd_user_root	= rm -rf $(USER_ROOT) && mkdir -p $(USER_ROOT)/bin $(USER_ROOT)/lib/ktest && \
+		  $(USER_STRIP) -o $(USER_ROOT)/init $(USER_DIR)/init && \
+		  $(foreach l,$(USER_LIBCS),$(USER_STRIP) -o $(USER_ROOT)/bin/hello-$(l) \
+			$(USER_DIR)/hello-$(l) && ) \
+		  $(USER_STRIP) -o $(USER_ROOT)/bin/ktest-user $(USER_DIR)/ktest-user && \
+		  $(foreach s,$(USER_SUITES),ln -s /bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
+		  touch $@
+
+$(USER_DIR)/hello-%: tests/user/hello.c FORCE
+	$(call if_changed,user_hello,USERCC  $@)
+
+$(USER_DIR)/init: tests/user/init.c FORCE
+	$(call if_changed,user_init,USERCC  $@)
+
+$(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h FORCE
+	$(call if_changed,user_ktest,USERCC  $@)
+
+$(USER_STAMP): $(USER_PROGS) FORCE
+	$(call if_changed,user_root,USERFS  $(USER_ROOT))
