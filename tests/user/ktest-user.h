@@ -1,5 +1,5 @@
 /*
- * The user-space KTAP suites (issue 14, item 8): ordinary C programs that
+ * The user-space KTAP suites: ordinary C programs that
  * print one KTAP subtest each, in the same format as the host tests
  * (tests/host/ktap_host.h; the suites are several files, so the failure
  * count lives in ktest-user.c rather than in a header), so the kernel can

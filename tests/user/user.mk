@@ -1,4 +1,4 @@
-# User programs (issue 14, item 4): ordinary C, built static with real C
+# User programs: ordinary C, built static with real C
 # libraries, never with the kernel's flags. Included by the top Makefile.
 #
 #   x86_64  musl (Debian's musl-gcc, musl-tools) and glibc (gcc -static)
@@ -54,7 +54,7 @@ cmd_user_root	= rm -rf $(USER_ROOT) && mkdir -p $(USER_ROOT)/bin $(USER_ROOT)/li
 		  $(foreach l,$(USER_LIBCS),$(USER_STRIP) -o $(USER_ROOT)/bin/hello-$(l) \
 			$(USER_DIR)/hello-$(l) && ) \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/ktest-user $(USER_DIR)/ktest-user && \
-		  $(foreach s,$(USER_SUITES),ln -s /bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
+		  $(foreach s,$(USER_SUITES),ln -s ../../bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
 		  touch $@
 
 $(USER_DIR)/hello-%: tests/user/hello.c FORCE

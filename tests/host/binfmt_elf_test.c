@@ -1,0 +1,425 @@
+/*
+ * Host test of the ELF executable checks (kernel/fs/binfmt_elf.c) and the
+ * first stack's layout (kernel/fs/exec_stack.c), for one ELF class
+ * (ELF_BITS: binfmt_elf64_test reads x86_64 programs, binfmt_elf32_test
+ * ARM ones; tests/host/binfmt_elf.mk builds them with the real C
+ * libraries). Real programs must pass, with the entry point and program
+ * header address a loader needs; each corruption the kernel must refuse is
+ * made on a copy and must be refused with its reason; the file cut at
+ * every length passes exactly when what the segments need is still there.
+ * Under ASan: the checks never read outside what the kernel would have
+ * read (the header and the program headers, copied to buffers of their
+ * exact size).
+ */
+#include "ktap_host.h"
+#include "klib.h"
+
+#include <kernel/binfmts.h>
+
+#if ELF_BITS == 64
+static const char *const programs[] = { "musl", "glibc", "glibc-pie" };
+static const struct elf_target target = {
+	.machine = EM_X86_64, .min_addr = 0x10000, .task_size = 0x7ffffffff000ULL,
+	.dyn_base = 0x555555554000ULL, .page_size = 4096,
+};
+#else
+static const char *const programs[] = { "arm-glibc" };
+static const struct elf_target target = {
+	.machine = EM_ARM, .min_addr = 0x8000, .task_size = 0xbf000000,
+	.dyn_base = 0x7f000000, .page_size = 4096,
+};
+#endif
+#define NR_PROGRAMS	(sizeof(programs) / sizeof(programs[0]))
+
+struct file {
+	unsigned char *data;
+	size_t size;
+};
+
+static struct file load(const char *name)
+{
+	char path[512];
+	struct file f = { NULL, 0 };
+	FILE *fp;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", BINFMT_DATA, name);
+	fp = fopen(path, "rb");
+	if (!fp || fseek(fp, 0, SEEK_END) || (n = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET)) {
+		printf("    # cannot read %s\n", path);
+		exit(1);
+	}
+	f.data = malloc(n);
+	f.size = fread(f.data, 1, n, fp);
+	fclose(fp);
+	return f;
+}
+
+/*
+ * What execve() does with a file of size bytes: read the header (what there
+ * is of it), check it, read the program headers into a buffer of their size,
+ * check them. 0 or the error; *why the reason.
+ */
+static int check(const unsigned char *data, size_t size, struct elf_image *img,
+		 const char **why)
+{
+	Elf_Ehdr eh;
+	Elf_Phdr *ph;
+	size_t len;
+	int err;
+
+	memset(&eh, 0, sizeof(eh));
+	memcpy(&eh, data, size < sizeof(eh) ? size : sizeof(eh));
+	err = elf_check_header(&eh, size, &target, why);
+	if (err)
+		return err;
+	len = (size_t)eh.e_phnum * eh.e_phentsize;
+	ph = malloc(len);
+	memcpy(ph, data + eh.e_phoff, len);
+	err = elf_check_phdrs(&eh, ph, size, &target, img, why);
+	free(ph);
+	return err;
+}
+
+static Elf_Ehdr *ehdr(struct file *f)
+{
+	return (Elf_Ehdr *)f->data;
+}
+
+static Elf_Phdr *phdr(struct file *f, int i)
+{
+	return (Elf_Phdr *)(f->data + ehdr(f)->e_phoff) + i;
+}
+
+/* The index of the n-th PT_LOAD (n from 0). */
+static int load_index(struct file *f, int n)
+{
+	for (int i = 0; i < ehdr(f)->e_phnum; i++)
+		if (phdr(f, i)->p_type == PT_LOAD && n-- == 0)
+			return i;
+	return -1;
+}
+
+static void real_programs_pass(void)
+{
+	for (size_t k = 0; k < NR_PROGRAMS; k++) {
+		struct file f = load(programs[k]);
+		struct elf_image img;
+		const char *why = "";
+		int err = check(f.data, f.size, &img, &why);
+		u64 off;
+
+		EXPECT(!err, "%s: %d (%s)", programs[k], err, why);
+		if (err)
+			continue;
+		EXPECT(img.entry == ehdr(&f)->e_entry + img.load_bias, "%s: entry %#llx",
+		       programs[k], (unsigned long long)img.entry);
+		EXPECT((ehdr(&f)->e_type == ET_DYN) == (img.load_bias != 0) &&
+		       !(img.load_bias & 4095), "%s: bias %#llx", programs[k],
+		       (unsigned long long)img.load_bias);
+		EXPECT(img.phnum == ehdr(&f)->e_phnum, "%s: phnum %u", programs[k], img.phnum);
+		/* AT_PHDR is where the file's program headers land. */
+		EXPECT(img.phdr_addr, "%s: no AT_PHDR", programs[k]);
+		for (int i = 0; i < ehdr(&f)->e_phnum; i++) {
+			Elf_Phdr *p = phdr(&f, i);
+
+			if (p->p_type != PT_LOAD)
+				continue;
+			EXPECT(img.brk >= p->p_vaddr + p->p_memsz + img.load_bias,
+			       "%s: brk %#llx below segment %d", programs[k],
+			       (unsigned long long)img.brk, i);
+			off = img.phdr_addr - img.load_bias - p->p_vaddr + p->p_offset;
+			if (img.phdr_addr - img.load_bias >= p->p_vaddr &&
+			    img.phdr_addr - img.load_bias < p->p_vaddr + p->p_filesz)
+				EXPECT(off == ehdr(&f)->e_phoff, "%s: AT_PHDR maps offset %#llx",
+				       programs[k], (unsigned long long)off);
+		}
+		free(f.data);
+	}
+}
+
+#if ELF_BITS == 64
+/* Debian's musl-gcc -static-pie makes a program that wants ld-musl: a dynamic one. */
+static void dynamic_program_refused(void)
+{
+	struct file f = load("musl-interp");
+	struct elf_image img;
+	const char *why = "";
+
+	EXPECT(check(f.data, f.size, &img, &why) == -ENOEXEC && strstr(why, "PT_INTERP"),
+	       "why: %s", why);
+	free(f.data);
+}
+#endif
+
+/* A corruption of one program, the error and (part of) the reason it must give. */
+struct corruption {
+	const char *name;
+	void (*corrupt)(struct file *f);
+	int err;
+	const char *reason;
+};
+
+static void bad_magic(struct file *f) { f->data[1] = 'X'; }
+static void wrong_class(struct file *f) { f->data[EI_CLASS] ^= 3; }
+static void wrong_byte_order(struct file *f) { f->data[EI_DATA] = 2; }
+static void bad_version(struct file *f) { ehdr(f)->e_version = 2; }
+static void relocatable(struct file *f) { ehdr(f)->e_type = ET_REL; }
+static void wrong_machine(struct file *f) { ehdr(f)->e_machine ^= 0x5a; }
+static void bad_phentsize(struct file *f) { ehdr(f)->e_phentsize = 10; }
+static void huge_phnum(struct file *f) { ehdr(f)->e_phnum = 0xffff; }
+static void no_phdrs(struct file *f) { ehdr(f)->e_phnum = 0; }
+static void phdrs_past_end(struct file *f) { ehdr(f)->e_phoff = f->size - 8; }
+static void phoff_wraps(struct file *f) { ehdr(f)->e_phoff = (Elf_Addr)-8; }
+static void filesz_over_memsz(struct file *f)
+{
+	Elf_Phdr *p = phdr(f, load_index(f, 1));
+
+	p->p_filesz = p->p_memsz + 1;
+}
+static void offset_past_end(struct file *f) { phdr(f, load_index(f, 1))->p_offset = f->size; }
+static void offset_wraps(struct file *f) { phdr(f, load_index(f, 1))->p_offset = (Elf_Addr)-16; }
+static void segment_in_kernel(struct file *f)
+{
+	phdr(f, load_index(f, 1))->p_vaddr = target.task_size - 0x1000 - ehdr(f)->e_entry * 0;
+}
+static void segment_wraps(struct file *f) { phdr(f, load_index(f, 1))->p_memsz = (Elf_Addr)-4096; }
+static void segment_at_zero(struct file *f)
+{
+	for (int n = 0; load_index(f, n) >= 0; n++)
+		phdr(f, load_index(f, n))->p_vaddr -= phdr(f, load_index(f, 0))->p_vaddr & ~0xfffULL;
+	ehdr(f)->e_entry = 0;
+}
+static void writable_and_executable(struct file *f)
+{
+	for (int n = 0; load_index(f, n) >= 0; n++)
+		if (phdr(f, load_index(f, n))->p_flags & PF_X)
+			phdr(f, load_index(f, n))->p_flags |= PF_W;
+}
+static void segments_overlap(struct file *f)
+{
+	int last = 0;
+
+	while (load_index(f, last + 1) >= 0)
+		last++;
+	phdr(f, load_index(f, last))->p_vaddr = phdr(f, load_index(f, last - 1))->p_vaddr;
+}
+static void entry_outside(struct file *f) { ehdr(f)->e_entry = 0x10; }
+/* Inside the file's last segment, which is data, not code. */
+static void entry_in_data(struct file *f)
+{
+	int last = 0;
+
+	while (load_index(f, last + 1) >= 0)
+		last++;
+	ehdr(f)->e_entry = phdr(f, load_index(f, last))->p_vaddr;
+}
+static void interpreter(struct file *f)
+{
+	for (int i = 0; i < ehdr(f)->e_phnum; i++)
+		if (phdr(f, i)->p_type != PT_LOAD) {
+			phdr(f, i)->p_type = PT_INTERP;
+			return;
+		}
+}
+static void no_load(struct file *f)
+{
+	for (int i = 0; i < ehdr(f)->e_phnum; i++)
+		if (phdr(f, i)->p_type == PT_LOAD)
+			phdr(f, i)->p_type = 0;
+}
+
+static const struct corruption corruptions[] = {
+	{ "bad magic", bad_magic, -ENOEXEC, "bad magic" },
+	{ "wrong class", wrong_class, -ENOEXEC, "wrong class" },
+	{ "big-endian", wrong_byte_order, -ENOEXEC, "wrong byte order" },
+	{ "e_version 2", bad_version, -ENOEXEC, "unknown ELF version" },
+	{ "ET_REL", relocatable, -ENOEXEC, "not an executable" },
+	{ "other machine", wrong_machine, -ENOEXEC, "wrong machine" },
+	{ "e_phentsize 10", bad_phentsize, -ENOEXEC, "bad e_phentsize" },
+	{ "e_phnum 65535", huge_phnum, -ENOEXEC, "bad e_phnum" },
+	{ "e_phnum 0", no_phdrs, -ENOEXEC, "bad e_phnum" },
+	{ "e_phoff near the end", phdrs_past_end, -ENOEXEC, "program headers past the end" },
+	{ "e_phoff wraps", phoff_wraps, -ENOEXEC, "program headers past the end" },
+	{ "p_filesz > p_memsz", filesz_over_memsz, -EINVAL, "p_filesz > p_memsz" },
+	{ "p_offset at the end", offset_past_end, -EINVAL, "past the end of the file" },
+	{ "p_offset wraps", offset_wraps, -EINVAL, "past the end of the file" },
+	{ "segment in kernel space", segment_in_kernel, -EINVAL, "reaches kernel space" },
+	{ "p_memsz wraps", segment_wraps, -EINVAL, "reaches kernel space" },
+	{ "segment at page 0", segment_at_zero, -EINVAL, "maps the first page" },
+	{ "W+X segment", writable_and_executable, -EINVAL, "writable and executable" },
+	{ "overlapping segments", segments_overlap, -EINVAL, "overlap" },
+	{ "entry at 0x10", entry_outside, -EINVAL, "entry point outside" },
+	{ "entry in data", entry_in_data, -EINVAL, "entry point outside" },
+	{ "PT_INTERP", interpreter, -ENOEXEC, "PT_INTERP" },
+	{ "no PT_LOAD", no_load, -ENOEXEC, "no loadable segment" },
+};
+
+static void corruptions_refused(void)
+{
+	for (size_t k = 0; k < NR_PROGRAMS; k++) {
+		struct file orig = load(programs[k]);
+
+		for (size_t c = 0; c < sizeof(corruptions) / sizeof(corruptions[0]); c++) {
+			const struct corruption *x = &corruptions[c];
+			struct file f = { NULL, orig.size };
+			struct elf_image img;
+			const char *why = "";
+			int err;
+
+			/* A static-pie program loads anywhere: its page 0 is no page 0. */
+			if (x->corrupt == segment_at_zero && ehdr(&orig)->e_type == ET_DYN)
+				continue;
+			f.data = malloc(orig.size);
+			memcpy(f.data, orig.data, orig.size);
+			x->corrupt(&f);
+			err = check(f.data, f.size, &img, &why);
+			EXPECT(err == x->err && strstr(why, x->reason), "%s, %s: %d (%s), not %d (%s)",
+			       programs[k], x->name, err, err ? why : "passed", x->err, x->reason);
+			free(f.data);
+		}
+		free(orig.data);
+	}
+}
+
+/* The bytes the checks need: the header, the program headers, every segment's file data. */
+static size_t needed(struct file *f)
+{
+	size_t n = ehdr(f)->e_phoff + (size_t)ehdr(f)->e_phnum * ehdr(f)->e_phentsize;
+
+	for (int i = 0; i < ehdr(f)->e_phnum; i++)
+		if (phdr(f, i)->p_type == PT_LOAD && phdr(f, i)->p_offset + phdr(f, i)->p_filesz > n)
+			n = phdr(f, i)->p_offset + phdr(f, i)->p_filesz;
+	return n;
+}
+
+static void truncated_at_every_length(void)
+{
+	for (size_t k = 0; k < NR_PROGRAMS; k++) {
+		struct file f = load(programs[k]);
+		size_t need = needed(&f);
+
+		for (size_t len = 0; len <= f.size; len += len < 4096 ? 1 : 509) {
+			unsigned char *cut = malloc(len ? len : 1);
+			struct elf_image img;
+			const char *why = "";
+			int err;
+
+			memcpy(cut, f.data, len);
+			err = check(cut, len, &img, &why);
+			EXPECT(!err == (len >= need), "%s cut at %zu of %zu (%zu needed): %d (%s)",
+			       programs[k], len, f.size, need, err, err ? why : "passed");
+			free(cut);
+		}
+		free(f.data);
+	}
+}
+
+/* The stack as a C library's start-up reads it. */
+static const char strings[] = "prog\0-x\0\0HOME=/\0TERM=linux";
+static const struct linux_binprm bprm = { strings, sizeof(strings), 3, 2, "/bin/prog" };
+static const u8 random_bytes[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
+static const struct elf_aux_info aux = { 0x1234, random_bytes, 100, 4096 };
+static const struct elf_image image = { 0, 0x401000, 0x400040, 9, 0x4a0000 };
+#define TOP	0xbefff000ULL
+
+static Elf_Addr word(const unsigned char *buf, size_t size, u64 addr)
+{
+	Elf_Addr w;
+
+	memcpy(&w, buf + (addr - (TOP - size)), sizeof(w));
+	return w;
+}
+
+static const char *str(const unsigned char *buf, size_t size, u64 addr)
+{
+	return (const char *)buf + (addr - (TOP - size));
+}
+
+static void stack_as_libc_reads_it(void)
+{
+	static const char *const want[] = { "prog", "-x", "", "HOME=/", "TERM=linux" };
+	size_t size = 4096;
+	unsigned char *buf = malloc(size);
+	u64 sp = 0, p, seen = 0;
+	int err = create_elf_tables(buf, size, TOP, &bprm, &image, &aux, &sp);
+
+	EXPECT(!err, "create_elf_tables: %d", err);
+	if (err)
+		return;
+	EXPECT(sp % 16 == 0 && sp >= TOP - size && sp < TOP, "sp %#llx", (unsigned long long)sp);
+	EXPECT(word(buf, size, sp) == 3, "argc %lu", (unsigned long)word(buf, size, sp));
+	p = sp + sizeof(Elf_Addr);
+	for (int i = 0; i < 5; i++, p += sizeof(Elf_Addr)) {
+		if (i == 3) {
+			EXPECT(word(buf, size, p) == 0, "argv not NULL-terminated");
+			p += sizeof(Elf_Addr);
+		}
+		EXPECT(!strcmp(str(buf, size, word(buf, size, p)), want[i]), "string %d: %s", i,
+		       str(buf, size, word(buf, size, p)));
+	}
+	EXPECT(word(buf, size, p) == 0, "envp not NULL-terminated");
+	for (p += sizeof(Elf_Addr); word(buf, size, p) != AT_NULL; p += 2 * sizeof(Elf_Addr)) {
+		Elf_Addr key = word(buf, size, p), val = word(buf, size, p + sizeof(Elf_Addr));
+
+		EXPECT(key < 64, "key %lu", (unsigned long)key);
+		if (key >= 64)
+			break;
+		seen |= 1ULL << key;
+		switch (key) {
+		case AT_PHDR: EXPECT(val == 0x400040, "AT_PHDR %#lx", (unsigned long)val); break;
+		case AT_PHENT: EXPECT(val == sizeof(Elf_Phdr), "AT_PHENT %lu", (unsigned long)val); break;
+		case AT_PHNUM: EXPECT(val == 9, "AT_PHNUM"); break;
+		case AT_PAGESZ: EXPECT(val == 4096, "AT_PAGESZ"); break;
+		case AT_ENTRY: EXPECT(val == 0x401000, "AT_ENTRY"); break;
+		case AT_HWCAP: EXPECT(val == 0x1234, "AT_HWCAP"); break;
+		case AT_CLKTCK: EXPECT(val == 100, "AT_CLKTCK"); break;
+		case AT_UID: case AT_EUID: case AT_GID: case AT_EGID: case AT_SECURE:
+			EXPECT(val == 0, "key %lu: %lu", (unsigned long)key, (unsigned long)val);
+			break;
+		case AT_RANDOM:
+			EXPECT(!memcmp(str(buf, size, val), random_bytes, 16), "AT_RANDOM's bytes");
+			break;
+		case AT_EXECFN:
+			EXPECT(!strcmp(str(buf, size, val), "/bin/prog"), "AT_EXECFN %s",
+			       str(buf, size, val));
+			break;
+		}
+	}
+	for (int key = AT_PHDR; key <= AT_EXECFN; key++)
+		if (key != 10 && key != 15 && (key < 18 || key == 23 || key == 25 || key == 31))
+			EXPECT(seen & (1ULL << key), "no auxv entry %d", key);
+	free(buf);
+}
+
+/* In a buffer too small by any amount: -E2BIG, and nothing written outside it (ASan). */
+static void stack_too_small_e2big(void)
+{
+	size_t fits = 0;
+
+	for (size_t size = 0; size <= 512; size++) {
+		unsigned char *buf = malloc(size ? size : 1);
+		u64 sp;
+		int err = create_elf_tables(buf, size, TOP, &bprm, &image, &aux, &sp);
+
+		EXPECT(err == 0 || err == -E2BIG, "size %zu: %d", size, err);
+		if (!err && !fits)
+			fits = size;
+		EXPECT(!err == (fits && size >= fits), "size %zu fits, %zu did", size, fits);
+		free(buf);
+	}
+	EXPECT(fits > 0, "never fits in 512 bytes");
+}
+
+static const struct ktap_case cases[] = {
+	KTAP_CASE(real_programs_pass),
+#if ELF_BITS == 64
+	KTAP_CASE(dynamic_program_refused),
+#endif
+	KTAP_CASE(corruptions_refused),
+	KTAP_CASE(truncated_at_every_length),
+	KTAP_CASE(stack_as_libc_reads_it),
+	KTAP_CASE(stack_too_small_e2big),
+};
+
+KTAP_MAIN(cases)
