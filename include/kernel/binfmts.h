@@ -7,7 +7,7 @@
  * The checks (kernel/fs/binfmt_elf.c) and the stack's layout
  * (kernel/fs/exec_stack.c) are pure C: they see memory the caller read from
  * the file, never the file system or page tables, so a host test drives
- * them with real programs and corrupted ones (tests/host/binfmt_elf_test.c)
+ * them with real programs and corrupted ones (tests/host/binfmt_elf.c)
  * for both ELF classes (ELF_BITS, include/kernel/elf.h).
  */
 #ifndef _KERNEL_BINFMTS_H

@@ -7,7 +7,7 @@
  * Header problems are -ENOEXEC (Linux's "not a format I know", the caller
  * may try another), segment problems -EINVAL. Sizes are added in 64 bits
  * and compared against what is left rather than summed, so no field can
- * wrap a check around. Pure C: tests/host/binfmt_elf_test.c feeds it real
+ * wrap a check around. Pure C: tests/host/binfmt_elf.c feeds it real
  * programs of both classes, and corrupted copies of them.
  */
 #include <kernel/binfmts.h>

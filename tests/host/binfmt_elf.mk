@@ -45,7 +45,7 @@ $(BINFMT_O)/elf%.o: $(BINFMT_SRCS)
 $(O)/binfmt_elf64_test: $(BINFMT_O)/elf64.o $(BINFMT_64)
 $(O)/binfmt_elf32_test: $(BINFMT_O)/elf32.o $(BINFMT_32)
 $(O)/binfmt_elf64_test $(O)/binfmt_elf32_test: $(O)/binfmt_elf%_test: \
-		$(SRCTREE)/tests/host/binfmt_elf_test.c $(LIBK) $(SRCTREE)/include/kernel/binfmts.h \
+		$(SRCTREE)/tests/host/binfmt_elf.c $(LIBK) $(SRCTREE)/include/kernel/binfmts.h \
 		$(SRCTREE)/include/kernel/elf.h
 	@$(if $(Q),echo "  HOSTLD  $@")
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -DELF_BITS=$* -DBINFMT_DATA='"$(BINFMT_O)"' \
