@@ -127,14 +127,15 @@ MOD_OBJS	:= $(MOD_NAMES:%=$(MOD_DIR)/%.o)
 MOD_KOS		:= $(MOD_NAMES:%=$(MOD_DIR)/%.ko)
 SYMVERS		:= $(BUILD)/Module.symvers
 
-include tests/user/user.mk
-
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
 .PHONY: all modules iso run debug check bench sections clean deps host-tests FORCE
 
 all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
+
+# After `all`, which must stay the first target: the default goal.
+include tests/user/user.mk
 
 # Each file is made by a command recorded in FILE.cmd, and remade when a
 # prerequisite is newer or the command differs (Kbuild's if_changed): after

@@ -48,6 +48,17 @@ def case_src_dirs_listed(args):
     check(tracked <= listed, "SRC_DIRS %s, git tracks %s" % (sorted(listed), sorted(tracked)))
 
 
+def case_default_goal_is_all(args):
+    """`make` with no target does what `make all` does (a fragment included early must not
+    take the default goal): the two dry runs print the same commands."""
+    out = os.path.join(args.tmp, "default-goal")
+    for arch in ("x86_64", "arm"):
+        plain = make("-n", "ARCH=" + arch, "O=" + out)
+        everything = make("-n", "ARCH=" + arch, "O=" + out, "all")
+        check(plain.returncode == 0 and plain.stdout == everything.stdout,
+              "%s: make and make all differ: %r" % (arch, plain.stdout[:300]))
+
+
 def case_iso_arm_refused(args):
     """make iso ARCH=arm refuses, before building anything, and says what to do."""
     out = os.path.join(args.tmp, "isoarm")
@@ -185,6 +196,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="sk-test-make.") as args.tmp:
         for name, fn in (("o_refused", case_o_refused),
                          ("src_dirs_listed", case_src_dirs_listed),
+                         ("default_goal_is_all", case_default_goal_is_all),
                          ("iso_arm_refused", case_iso_arm_refused),
                          ("mkiso_refuses_other_arch", case_mkiso_refuses_other_arch),
                          ("mkiso_packs_only_the_tree", case_mkiso_packs_only_the_tree),
