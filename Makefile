@@ -12,6 +12,8 @@ override SMP	:= $(value SMP)
 override MEM	:= $(value MEM)
 override APPEND	:= $(value APPEND)
 export CPU SMP MEM APPEND
+# BOOT=uboot: make run boots ARM through U-Boot (scripts/qemu --boot uboot).
+export BOOT
 
 ARCHES		:= x86_64 arm
 ARCH		?= x86_64
@@ -254,7 +256,7 @@ $(BUILD)/initramfs-corrupt.cpio: $(INITRAMFS)
 	$(Q)head -c 357 $< > $@
 
 deps:
-	$(Q)scripts/install-deps
+	$(Q)scripts/install-deps $(if $(filter uboot,$(BOOT)),uboot)
 
 # QEMU's exit status is the kernel's verdict (include/kernel/panic.h): say it in words.
 # 0, 1 and 2 are not the kernel's: Ctrl-A x or a triple fault, QEMU refusing its
@@ -262,7 +264,7 @@ deps:
 # instead of killing QEMU; Ctrl-A x leaves.
 run: deps all
 	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(BOOT_IMAGE) --initrd $(INITRAMFS) \
-		--interactive \
+		--interactive $${BOOT:+--boot "$$BOOT"} \
 		$${CPU:+--cpu "$$CPU"} $${SMP:+--smp "$$SMP"} $${MEM:+--mem "$$MEM"} \
 		--append "monitor$${APPEND:+ $$APPEND}" || status=$$?; \
 	case $$status in \

@@ -82,7 +82,8 @@ def case_run_usage_errors(args):
     """make run names a QEMU usage error as one, not as a triple fault."""
     for var, words in (("CPU=nosuchcpu", ("nosuchcpu", "refused to start")),
                        ("MEM=lots", ("--mem", "usage error")),
-                       ("MEM=1M", ("needs at least 2M of RAM", "usage error"))):
+                       ("MEM=1M", ("needs at least 2M of RAM", "usage error")),
+                       ("BOOT=uboot", ("exists only on arm", "usage error"))):
         r = make("run", "O=" + args.build, var, timeout=120)
         out = r.stdout + r.stderr
         check(r.returncode != 0, "make run %s succeeded" % var)

@@ -230,7 +230,8 @@ def test_matrix_errors_name_the_line():
                        ("a arm\na arm\n", ":2:"),
                        ("a arm initrd=../x.cpio\n", ":1: initrd wants a file in build/"),
                        ("a arm kernel=/x.elf\n", ":1: kernel wants a file in build/"),
-                       ("a x86_64 boot=iso initrd=none\n", ":1: initrd= and kernel= cannot")):
+                       ("a x86_64 boot=iso initrd=none\n", ":1: initrd= and kernel= cannot"),
+                       ("a x86_64 boot=uboot\n", ":1: boot=uboot exists only on arm")):
         with open(path, "w") as f:
             f.write(text)
         try:

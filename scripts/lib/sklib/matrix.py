@@ -96,6 +96,8 @@ def read_matrix(path):
             _set_key(line, key, value, where)
         if line.boot == "iso" and line.arch != "x86_64":
             raise MatrixError("%s: boot=iso exists only on x86_64" % where)
+        if line.boot == "uboot" and line.arch != "arm":
+            raise MatrixError("%s: boot=uboot exists only on arm" % where)
         if line.boot == "iso" and line.append is not None:
             raise MatrixError("%s: append= cannot be used with boot=iso (grub.cfg is fixed)" % where)
         if line.boot == "iso" and (line.initrd, line.kernel) != (None, None):
@@ -117,8 +119,8 @@ def _set_key(line, key, value, where):
             raise MatrixError("%s: mem wants a size like 128M, not '%s'" % (where, value))
         line.mem = value
     elif key == "boot":
-        if value not in ("direct", "iso"):
-            raise MatrixError("%s: boot wants direct or iso, not '%s'" % (where, value))
+        if value not in ("direct", "iso", "uboot"):
+            raise MatrixError("%s: boot wants direct, iso or uboot, not '%s'" % (where, value))
         line.boot = value
     elif key == "append":
         line.append = value
