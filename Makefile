@@ -95,7 +95,7 @@ endif
 # -fno-jump-tables: a switch in an __init function would otherwise leave a
 # table of .init.text addresses in .rodata (a section mismatch, and a
 # dangling table after the init region is freed).
-CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include
+CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include -I$(BUILD)/include
 CFLAGS		:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 		   -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
 		   -fno-stack-protector -fno-omit-frame-pointer -fno-common \
@@ -114,6 +114,11 @@ SRCS		:= $(sort $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c kernel/module
 		     kernel/fs/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c)) \
 		   $(sort $(wildcard arch/$(ARCH)/*/*.c arch/$(ARCH)/*/*.S))
 OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
+# System calls (include/kernel/syscalls.h): Linux's numbers from Debian's header
+# (UNISTD_H, from arch.mk) as generated/unistd.h, and the table of the calls the
+# objects implement, compiled and linked after them.
+UNISTD		:= $(BUILD)/include/generated/unistd.h
+SYSCALL_TABLE	:= $(BUILD)/syscall_table.o
 
 KALLSYMS	:= $(O)/tools/kallsyms
 CHECKSECTIONS	:= $(O)/tools/checksections
@@ -171,7 +176,7 @@ cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" 
 		  CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
 		  LDFLAGS="$(LDFLAGS)" \
 		  scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
-		  $(OBJS) $(ARCH_LIBS)
+		  $(OBJS) $(SYSCALL_TABLE) $(ARCH_LIBS)
 cmd_image	= $(OBJCOPY) -O binary $< $@
 
 $(BUILD)/%.o: %.c FORCE
@@ -179,6 +184,19 @@ $(BUILD)/%.o: %.c FORCE
 
 $(BUILD)/%.o: %.S FORCE
 	$(call if_changed,as,AS      $<)
+
+$(OBJS) $(MOD_OBJS): | $(UNISTD)
+
+$(UNISTD): scripts/syscalltbl $(UNISTD_H)
+	@mkdir -p $(@D)
+	$(Q)scripts/syscalltbl unistd $(UNISTD_H) $@
+
+# Rewritten only when its text changes: its object is remade only then.
+$(BUILD)/syscall_table.c: scripts/syscalltbl $(UNISTD_H) $(OBJS)
+	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(OBJS)
+
+$(SYSCALL_TABLE): $(BUILD)/syscall_table.c FORCE
+	$(call if_changed,cc,CC      $<)
 
 $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
 	$(call if_changed,lds,LDS     $<)
@@ -190,7 +208,7 @@ $(O)/tools/%: scripts/%.c FORCE
 $(CHECKSECTIONS) $(SORTTABLE) $(MODPOST): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
 
-$(KERNEL): $(OBJS) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) \
+$(KERNEL): $(OBJS) $(SYSCALL_TABLE) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) \
 		scripts/link-kernel.sh FORCE
 	$(call if_changed,link,LINK    $@)
 
@@ -303,4 +321,4 @@ bench: deps
 clean:
 	rm -rf $(O)
 
--include $(OBJS:.o=.d) $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)
+-include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)

@@ -6,12 +6,20 @@
  * and no allocation, which matters because the first fault can come
  * before any allocator exists.
  */
+#include <kernel/atomic.h>
 #include <kernel/bsearch.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+
+static atomic_t uaccess_fixups = ATOMIC_INIT(0);
+
+unsigned long uaccess_fixup_count(void)
+{
+	return (unsigned int)atomic_read(&uaccess_fixups);
+}
 
 static int cmp_insn(const void *key, const void *elt)
 {
@@ -59,18 +67,23 @@ bool fixup_exception(struct pt_regs *regs)
 	err_reg = (e->data >> 8) & 0xff;
 	zero_reg = (e->data >> 16) & 0xff;
 	switch (type) {
+	case EX_TYPE_UACCESS_EFAULT_ZERO_REG:
 	case EX_TYPE_EFAULT_ZERO_REG:
 		regs_set_register(regs, zero_reg, 0);
 		regs_set_register(regs, err_reg, (unsigned long)-EFAULT);
 		break;
+	case EX_TYPE_UACCESS_EFAULT_REG:
 	case EX_TYPE_EFAULT_REG:
 		regs_set_register(regs, err_reg, (unsigned long)-EFAULT);
 		break;
+	case EX_TYPE_UACCESS:
 	case EX_TYPE_DEFAULT:
 		break;
 	default:
 		return false;
 	}
+	if (type >= EX_TYPE_UACCESS)
+		atomic_inc(&uaccess_fixups);
 	instruction_pointer_set(regs, ex_fixup_addr(e));
 	return true;
 }

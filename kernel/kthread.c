@@ -59,13 +59,17 @@ void __noreturn kthread_start(struct thread *t)
 {
 	sched_finish_switch();
 	arch_local_irq_enable();
-	t->exit_code = t->fn(t->arg);
+	kthread_exit(t->fn(t->arg));
+}
 
+void __noreturn kthread_exit(int code)
+{
+	current->exit_code = code;
 	arch_local_irq_save();
 	set_current_state(THREAD_DEAD);
 	wake_up(&exit_wait);
 	schedule();
-	panic("sched: dead thread %s ran again", t->name);
+	panic("sched: dead thread %s ran again", current->name);
 }
 
 struct thread *kthread_create_on_cpu(int (*fn)(void *arg), void *arg, int cpu,

@@ -80,6 +80,8 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		t->is_idle = false;
 		t->should_stop = false;
 		t->nr_switches = 0;
+		t->mm = NULL;
+		t->arch = (struct thread_struct){ 0 };
 		INIT_LIST_HEAD(&t->run_list);
 		INIT_LIST_HEAD(&t->timer_list);
 		strscpy(t->name, name, sizeof(t->name));
@@ -146,6 +148,9 @@ static void __sched __schedule(bool preempt)
 		next->on_cpu = true;
 		next->nr_switches++;
 		this_cpu_write(current_thread, next);
+#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
+		arch_switch_to(prev, next);
+#endif
 		cpu_switch_to(&prev->sp, next->sp);
 		/* prev runs again, maybe much later: finish the switch that brought it back. */
 		rq = this_rq();

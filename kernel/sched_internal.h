@@ -13,8 +13,6 @@
 #include <kernel/sched.h>
 
 #define NR_THREADS		32
-#define THREAD_STACK_ORDER	2	/* 16 KiB, with an unmapped guard page below */
-#define THREAD_STACK_SIZE	(PAGE_SIZE << THREAD_STACK_ORDER)
 
 extern struct thread thread_table[NR_THREADS];
 

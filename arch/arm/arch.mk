@@ -29,3 +29,6 @@ ARCH_LDFLAGS	:=
 # blx (the linker turns bl into blx for Thumb targets).
 LIBGCC_FLAGS	:= -march=armv7-a -marm -mfloat-abi=soft -print-libgcc-file-name
 ARCH_LIBS	:= $(shell $(CROSS_COMPILE)gcc $(LIBGCC_FLAGS))
+
+# Linux's EABI system-call numbers (Debian's linux-libc-dev-armhf-cross).
+UNISTD_H	:= /usr/arm-linux-gnueabihf/include/asm/unistd-eabi.h

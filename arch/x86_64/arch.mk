@@ -15,3 +15,6 @@ ARCH_CFLAGS	:= -m64 -mcmodel=kernel -mno-red-zone -mno-mmx -mno-sse -mno-sse2 \
 		   -mno-80387 -mno-omit-leaf-frame-pointer
 ARCH_LDFLAGS	:=
 ARCH_LIBS	:=
+
+# Linux's system-call numbers for this arch (Debian's linux-libc-dev).
+UNISTD_H	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h

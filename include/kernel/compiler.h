@@ -14,6 +14,8 @@
 #define __section(s)	__attribute__((__section__(s)))
 #define __printf(a, b)	__attribute__((__format__(printf, a, b)))
 #define __weak		__attribute__((__weak__))
+/* A pointer into user space: never dereference it, pass it to include/kernel/uaccess.h. */
+#define __user
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)

@@ -18,6 +18,16 @@
 #define EX_TYPE_DEFAULT		0	/* resume at the fixup */
 #define EX_TYPE_EFAULT_REG	1	/* ...with -EFAULT in the error register */
 #define EX_TYPE_EFAULT_ZERO_REG	2	/* ...and the destination register zeroed */
+/*
+ * The same for accesses to user memory (include/kernel/uaccess.h). They
+ * are counted (uaccess_fixup_count()), and a kernel fault on a user
+ * address at an instruction without one of these is a bug the oops names.
+ * EX_TYPE_UACCESS is for string copies, whose count register already holds
+ * the bytes left when they fault.
+ */
+#define EX_TYPE_UACCESS			3
+#define EX_TYPE_UACCESS_EFAULT_REG	4
+#define EX_TYPE_UACCESS_EFAULT_ZERO_REG	5
 
 #define EX_DATA(type, err_reg, zero_reg)	((type) | ((err_reg) << 8) | ((zero_reg) << 16))
 
@@ -73,6 +83,8 @@ const struct exception_table_entry *search_extable(const struct exception_table_
 const struct exception_table_entry *search_exception_tables(unsigned long addr);
 /* Called by the trap handlers: true when the fault was recovered (regs now resume at the fixup). */
 bool fixup_exception(struct pt_regs *regs);
+/* How many user-access faults were recovered since boot (the EX_TYPE_UACCESS* entries). */
+unsigned long uaccess_fixup_count(void);
 /* How many entries, and whether they are in order (a boot check: sorttable ran). */
 size_t exception_table_entries(void);
 bool exception_table_sorted(void);

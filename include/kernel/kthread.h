@@ -21,6 +21,8 @@ struct thread *kthread_create_on_cpu(int (*fn)(void *arg), void *arg, int cpu,
 struct thread *kthread_run(int (*fn)(void *arg), void *arg, const char *name);
 /* Set should_stop, wake it, wait until it has returned; fn's return value. */
 int kthread_stop(struct thread *t);
+/* End the calling thread now, as if its fn had returned code. */
+void __noreturn kthread_exit(int code);
 /* For a thread's loop: has kthread_stop() been called on me? */
 bool kthread_should_stop(void);
 

@@ -10,7 +10,7 @@
 
 #define MAX_ORDER	10	/* largest block: 2^10 pages = 4 MiB */
 
-/* A user page's permissions (asm/mmu_context.h), Linux's values. */
+/* A user page's permissions (asm/mmu_context.h), Linux's values; never VM_WRITE with VM_EXEC. */
 #define VM_READ		0x1
 #define VM_WRITE	0x2
 #define VM_EXEC		0x4
@@ -57,5 +57,14 @@ void check_wx_pages(void);
 /* What free_initmem() did, for the tests: pages freed, free pages before and after. */
 extern unsigned long initmem_freed_pages;
 extern unsigned long initmem_free_pages_before, initmem_free_pages_after;
+
+struct mm_struct;
+
+/* A new, empty user address space; NULL when out of memory (kernel/mm/mmap.c). */
+struct mm_struct *mm_alloc(void);
+/* Map [addr, addr + len) to new zeroed pages with prot, as one VMA; 0 or -errno. */
+int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot);
+/* Tear an address space down: every user page and page table back to the allocator. */
+void mmput(struct mm_struct *mm);
 
 #endif

@@ -27,6 +27,8 @@
 #ifndef _KERNEL_SCHED_H
 #define _KERNEL_SCHED_H
 
+#include <asm/page.h>
+#include <asm/processor.h>
 #include <kernel/compiler.h>
 #include <kernel/list.h>
 #include <kernel/percpu.h>
@@ -36,6 +38,8 @@
 #define __sched		__section(".sched.text")
 
 #define THREAD_NAME_LEN		16
+#define THREAD_STACK_ORDER	2	/* 16 KiB, with an unmapped guard page below */
+#define THREAD_STACK_SIZE	(PAGE_SIZE << THREAD_STACK_ORDER)
 
 enum thread_state {
 	THREAD_UNUSED,		/* a free slot in the table */
@@ -43,6 +47,8 @@ enum thread_state {
 	THREAD_SLEEPING,	/* blocked until a wake_up_process() */
 	THREAD_DEAD,		/* returned; its slot is freed by kthread_stop() */
 };
+
+struct mm_struct;
 
 struct thread {
 	unsigned long sp;		/* saved stack pointer while switched out */
@@ -62,6 +68,8 @@ struct thread {
 	void *arg;
 	int exit_code;			/* what fn returned */
 	unsigned long nr_switches;	/* times switched in */
+	struct mm_struct *mm;		/* its user address space; NULL: a kernel thread */
+	struct thread_struct arch;	/* the arch's per-thread state (asm/processor.h) */
 };
 
 /* Each CPU's running thread. */

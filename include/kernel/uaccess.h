@@ -1,13 +1,33 @@
 /*
- * Reading and writing kernel memory that may not be there: the
- * exception-table users every kernel needs (a debugger's peek, an oops
- * printing bytes at a bad address). They return 0 or -EFAULT and never
- * oops. On a fault the destination's remaining bytes are zeroed: a caller
- * that ignores the error still sees no stale data.
+ * Memory that may not be there, read and written without an oops: every
+ * access is one instruction listed in the exception table (__ex_table), so
+ * a fault resumes at its fixup instead of stopping the kernel.
+ *
+ * Kernel memory (a debugger's peek, an oops printing bytes at a bad
+ * address): copy_from_kernel_nofault() and friends return 0 or -EFAULT.
+ * On a fault the destination's remaining bytes are zeroed: a caller that
+ * ignores the error still sees no stale data.
+ *
+ * User memory, on an arch with user mode (ARCH_HAS_USER_MODE,
+ * asm/processor.h): every pointer a program hands the kernel goes through
+ * these, never through a plain dereference (with SMAP or ARM's domains
+ * that is an oops). access_ok() checks that the range lies below
+ * TASK_SIZE; the accessors check it themselves:
+ *   copy_from_user(), copy_to_user(), clear_user()
+ *                        the bytes NOT copied (0 = all done); copy_from_user
+ *                        zeroes the tail it could not copy
+ *   get_user(x, p), put_user(x, p)
+ *                        0 or -EFAULT; a failed get_user sets x to 0
+ *   strncpy_from_user()  the string's length, count if no NUL came within
+ *                        count bytes, or -EFAULT
+ * Each taken fixup is counted: uaccess_fixup_count() (kernel/extable.h).
  */
 #ifndef _KERNEL_UACCESS_H
 #define _KERNEL_UACCESS_H
 
+#include <asm/processor.h>
+#include <kernel/compiler.h>
+#include <kernel/errno.h>
 #include <kernel/types.h>
 
 long copy_from_kernel_nofault(void *dst, const void *src, size_t size);
@@ -19,5 +39,74 @@ long copy_to_kernel_nofault(void *dst, const void *src, size_t size);
 		__typeof__(*(ptr)) __pkn_val = (val);			\
 		copy_to_kernel_nofault((ptr), &__pkn_val, sizeof(__pkn_val)); \
 	})
+
+#ifdef ARCH_HAS_USER_MODE
+#include <asm/uaccess.h>
+
+static inline bool access_ok(const void __user *ptr, unsigned long n)
+{
+	unsigned long addr = (unsigned long)ptr;
+
+	return n <= TASK_SIZE && addr <= TASK_SIZE - n;
+}
+
+unsigned long copy_from_user(void *to, const void __user *from, unsigned long n);
+unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
+unsigned long clear_user(void __user *to, unsigned long n);
+long strncpy_from_user(char *dst, const char __user *src, long count);
+
+/* Any other size has no accessor: the call fails to link. */
+extern long __get_user_bad(void);
+extern long __put_user_bad(void);
+
+static __always_inline long __get_user_size(u64 *val, const void __user *ptr, size_t size)
+{
+	long err;
+
+	switch (size) {
+	case 1: { u8 v; err = __get_user_1(ptr, &v); *val = v; return err; }
+	case 2: { u16 v; err = __get_user_2(ptr, &v); *val = v; return err; }
+	case 4: { u32 v; err = __get_user_4(ptr, &v); *val = v; return err; }
+	case 8: return __get_user_8(ptr, val);
+	default: return __get_user_bad();
+	}
+}
+
+static __always_inline long __put_user_size(const void *val, void __user *ptr, size_t size)
+{
+	switch (size) {
+	case 1: return __put_user_1(ptr, *(const u8 *)val);
+	case 2: return __put_user_2(ptr, *(const u16 *)val);
+	case 4: return __put_user_4(ptr, *(const u32 *)val);
+	case 8: return __put_user_8(ptr, *(const u64 *)val);
+	default: return __put_user_bad();
+	}
+}
+
+/* An unsigned integer type as wide as x, at least a long: pointers convert to it cleanly. */
+#define __inttype(x) __typeof__(__builtin_choose_expr(sizeof(x) > sizeof(0UL), 0ULL, 0UL))
+
+#define get_user(x, ptr)							\
+	({									\
+		const __typeof__(*(ptr)) __user *__gu_ptr = (ptr);		\
+		u64 __gu_val = 0;						\
+		long __gu_err = -EFAULT;					\
+										\
+		if (access_ok(__gu_ptr, sizeof(*__gu_ptr)))			\
+			__gu_err = __get_user_size(&__gu_val, __gu_ptr,		\
+						   sizeof(*__gu_ptr));		\
+		(x) = (__typeof__(*(ptr)))(__inttype(*(ptr)))__gu_val;		\
+		__gu_err;							\
+	})
+
+#define put_user(x, ptr)							\
+	({									\
+		__typeof__(*(ptr)) __user *__pu_ptr = (ptr);			\
+		__typeof__(*(ptr)) __pu_val = (x);				\
+										\
+		access_ok(__pu_ptr, sizeof(*__pu_ptr)) ?			\
+			__put_user_size(&__pu_val, __pu_ptr, sizeof(*__pu_ptr)) : -EFAULT; \
+	})
+#endif
 
 #endif

@@ -94,6 +94,11 @@ static void __init set_gate(unsigned int vector, unsigned long addr, int ist)
 	};
 }
 
+void load_sp0(unsigned long sp0)
+{
+	tss[smp_processor_id()].rsp[0] = sp0;
+}
+
 void __init set_intr_gate(unsigned int vector, const void *handler)
 {
 	set_gate(vector, (unsigned long)handler, 0);

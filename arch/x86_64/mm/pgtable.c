@@ -31,29 +31,14 @@
 #include <kernel/sections.h>
 #include <kernel/string.h>
 
-#define PTE_PRESENT	(1ul << 0)
-#define PTE_WRITE	(1ul << 1)
-#define PTE_PWT		(1ul << 3)
-#define PTE_PCD		(1ul << 4)
-#define PTE_HUGE	(1ul << 7)
-#define PTE_NX		(1ul << 63)
-#define PTE_ADDR_MASK	0x000ffffffffff000ul
-#define PTRS_PER_TABLE	512
 #define PMD_SIZE	(1ul << 21)
 /* Secondary CPUs' stacks: 4 KiB pages above the image, past what the image may use. */
 #define STACK_AREA_START 0xffffffffc0000000ul
 #define STACK_AREA_END	0xffffffffc1000000ul
 
-typedef unsigned long pte_t;
-
 extern char boot_stack_guard[];
 
 static pte_t *kernel_pml4;
-
-static unsigned int table_index(unsigned long va, int level)
-{
-	return (va >> (PAGE_SHIFT + 9 * level)) & (PTRS_PER_TABLE - 1);
-}
 
 static pte_t *__init next_table(pte_t *entry)
 {

@@ -14,7 +14,8 @@ import gdb
 from sk import util
 
 # The EX_TYPE_* values of include/kernel/extable.h.
-TYPES = {0: "DEFAULT", 1: "EFAULT_REG", 2: "EFAULT_ZERO_REG"}
+TYPES = {0: "DEFAULT", 1: "EFAULT_REG", 2: "EFAULT_ZERO_REG", 3: "UACCESS",
+         4: "UACCESS_EFAULT_REG", 5: "UACCESS_EFAULT_ZERO_REG"}
 
 
 def entries():
@@ -53,9 +54,9 @@ def describe_data(data, names):
     kind = data & 0xff
     text = TYPES.get(kind, "type %d?" % kind)
     reg = lambda n: names[n] if n < len(names) else "reg%d" % n  # noqa: E731
-    if kind in (1, 2):
+    if kind in (1, 2, 4, 5):
         text += " %s=-EFAULT" % reg((data >> 8) & 0xff)
-    if kind == 2:
+    if kind in (2, 5):
         text += " %s=0" % reg((data >> 16) & 0xff)
     return text
 

@@ -186,7 +186,8 @@ def check_extable(case, parts, fig, lookup_index):
                        text, re.M)
     case.expect(len(lines) == len(table), "sk-extable lists %d entries, __ex_table holds %d" % (
         len(lines), len(table)))
-    types = {0: "DEFAULT", 1: "EFAULT_REG", 2: "EFAULT_ZERO_REG"}
+    types = {0: "DEFAULT", 1: "EFAULT_REG", 2: "EFAULT_ZERO_REG", 3: "UACCESS",
+             4: "UACCESS_EFAULT_REG", 5: "UACCESS_EFAULT_ZERO_REG"}
     for (i, insn, insn_sym, fixup, fixup_sym, kind), (want_insn, want_fixup, data) in \
             zip(lines, table):
         case.expect((int(insn, 16), int(fixup, 16)) == (want_insn, want_fixup),

@@ -13,6 +13,11 @@
  */
 #define TASK_SIZE	0x80000000UL
 
+/* A thread's own CPU state beyond its registers: its TLS pointer (TPIDRURO). */
+struct thread_struct {
+	unsigned long tp_value;
+};
+
 static inline void cpu_relax(void)
 {
 	/* "yield" hints a spin loop to an SMT core; a compiler barrier either way. */

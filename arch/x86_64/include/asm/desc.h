@@ -13,4 +13,7 @@ void trap_init_cpu(unsigned int cpu, unsigned long df_stack_top, unsigned long n
 /* An interrupt gate for vector (32..255): handler runs with interrupts off. */
 void set_intr_gate(unsigned int vector, const void *handler);
 
+/* The stack this CPU switches to on an interrupt or exception from ring 3 (TSS.sp0). */
+void load_sp0(unsigned long sp0);
+
 #endif

@@ -8,6 +8,7 @@
 
 #define MSR_APIC_BASE		0x0000001b	/* the local APIC's registers, physical */
 #define MSR_EFER		0xc0000080	/* extended features */
+#define MSR_FS_BASE		0xc0000100	/* %fs: the running user thread's TLS */
 #define MSR_GS_BASE		0xc0000101	/* %gs: this CPU's per-CPU area (asm/percpu.h) */
 
 #define EFER_LME		(1 << 8)	/* long mode enable */

@@ -1,10 +1,31 @@
 /*
- * Small x86_64 CPU operations the generic kernel needs.
+ * Small x86_64 CPU operations the generic kernel needs, and what a thread
+ * in user mode has of its own.
  */
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
 #include <kernel/types.h>
+
+/*
+ * This arch implements the user-mode interface (asm/mmu_context.h,
+ * asm/syscall.h, asm/uaccess.h's user half, arch_switch_to()...): generic
+ * code that needs it is built only where this is defined.
+ */
+#define ARCH_HAS_USER_MODE	1
+
+/*
+ * User addresses are [0, TASK_SIZE): the lower half of the 48-bit address
+ * space, less its last page, as in Linux: a user page right below the
+ * non-canonical hole would let an instruction fetch run past the end of
+ * user space into a non-canonical address, and SYSRET to one faults in ring 0.
+ */
+#define TASK_SIZE	0x00007ffffffff000UL
+
+/* A thread's own CPU state beyond its registers: the FS base its TLS is at. */
+struct thread_struct {
+	unsigned long fsbase;
+};
 
 static inline void cpu_relax(void)
 {

@@ -8,12 +8,19 @@
 #define _ASM_PTRACE_H
 
 #ifndef __ASSEMBLER__
+#include <kernel/types.h>
+
 struct pt_regs {
 	unsigned long r15, r14, r13, r12, r11, r10, r9, r8;
 	unsigned long rbp, rdi, rsi, rdx, rcx, rbx, rax;
 	unsigned long vector, error_code;
 	unsigned long rip, cs, rflags, rsp, ss;
 };
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->rsp;
+}
 
 static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 {

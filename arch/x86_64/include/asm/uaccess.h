@@ -1,14 +1,24 @@
 /*
  * x86_64 loads and stores that may fault: the arch half of
- * copy_from_kernel_nofault() and friends (include/kernel/uaccess.h).
- * Each is one instruction with an __ex_table entry; on a fault the
- * handler puts -EFAULT in rax (err) and, for loads, zeroes rdx (the value),
- * then resumes after the instruction.
+ * copy_from_kernel_nofault() and friends, and of the user accesses
+ * (include/kernel/uaccess.h). Each is one instruction with an __ex_table
+ * entry; on a fault the handler puts -EFAULT in rax (err) and, for loads,
+ * zeroes rdx (the value), then resumes after the instruction. A string
+ * copy (rep movsb, rep stosb) needs no register set: when it faults, rcx
+ * holds the bytes it did not copy, exactly.
+ *
+ * A user access happens between user_access_begin() and user_access_end():
+ * stac and clac, patched in on CPUs with SMAP (asm/smap.h). Outside that
+ * window the CPU refuses the kernel's accesses to user pages. The fixup
+ * resumes inside the window (the faulting frame's AC is restored by iretq),
+ * so the clac after it closes the window on both paths.
  */
 #ifndef _ASM_UACCESS_H
 #define _ASM_UACCESS_H
 
 #include <asm/extable.h>
+#include <asm/smap.h>
+#include <kernel/compiler.h>
 #include <kernel/types.h>
 
 /*
@@ -51,5 +61,100 @@ DEFINE_GET_KERNEL_NOFAULT(long, unsigned long, "movq (%[src]), %[val]")
 DEFINE_GET_KERNEL_NOFAULT(u8, u8, "movzbl (%[src]), %k[val]")
 DEFINE_PUT_KERNEL_NOFAULT(long, unsigned long, "movq %[val], (%[dst])", "r")
 DEFINE_PUT_KERNEL_NOFAULT(u8, u8, "movb %[val], (%[dst])", "q")
+
+static __always_inline void user_access_begin(void)
+{
+	stac();
+}
+
+static __always_inline void user_access_end(void)
+{
+	clac();
+}
+
+/* The bytes not copied: 0, or how many were left at the fault. */
+static __always_inline unsigned long raw_copy_from_user(void *to, const void __user *from,
+							 unsigned long n)
+{
+	user_access_begin();
+	__asm__ __volatile__("1:	rep movsb\n"
+			     "2:\n"
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS, 0, 0)
+			     : "+c"(n), "+D"(to), "+S"(from) : : "memory");
+	user_access_end();
+	return n;
+}
+
+static __always_inline unsigned long raw_copy_to_user(void __user *to, const void *from,
+						       unsigned long n)
+{
+	user_access_begin();
+	__asm__ __volatile__("1:	rep movsb\n"
+			     "2:\n"
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS, 0, 0)
+			     : "+c"(n), "+D"(to), "+S"(from) : : "memory");
+	user_access_end();
+	return n;
+}
+
+/* The bytes not zeroed. */
+static __always_inline unsigned long __clear_user(void __user *to, unsigned long n)
+{
+	user_access_begin();
+	__asm__ __volatile__("1:	rep stosb\n"
+			     "2:\n"
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS, 0, 0)
+			     : "+c"(n), "+D"(to) : "a"(0) : "memory");
+	user_access_end();
+	return n;
+}
+
+/*
+ * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
+ * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok().
+ */
+#define DEFINE_GET_USER(n, type, insn)						\
+static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
+{										\
+	long err = 0;								\
+	unsigned long v;							\
+										\
+	user_access_begin();							\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_ZERO_REG, \
+						   EX_REG_AX, EX_REG_DX)		\
+			     : "+a"(err), [val] "=d"(v)				\
+			     : [ptr] "r"(ptr)					\
+			     : "memory");					\
+	user_access_end();							\
+	*val = v;								\
+	return err;								\
+}
+
+#define DEFINE_PUT_USER(n, type, insn, val_constraint)				\
+static __always_inline long __put_user_##n(void __user *ptr, type val)		\
+{										\
+	long err = 0;								\
+										\
+	user_access_begin();							\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_REG, EX_REG_AX, 0) \
+			     : "+a"(err)					\
+			     : [ptr] "r"(ptr), [val] val_constraint(val)	\
+			     : "memory");					\
+	user_access_end();							\
+	return err;								\
+}
+
+DEFINE_GET_USER(1, u8, "movzbl (%[ptr]), %k[val]")
+DEFINE_GET_USER(2, u16, "movzwl (%[ptr]), %k[val]")
+DEFINE_GET_USER(4, u32, "movl (%[ptr]), %k[val]")
+DEFINE_GET_USER(8, u64, "movq (%[ptr]), %[val]")
+DEFINE_PUT_USER(1, u8, "movb %[val], (%[ptr])", "q")
+DEFINE_PUT_USER(2, u16, "movw %[val], (%[ptr])", "r")
+DEFINE_PUT_USER(4, u32, "movl %[val], (%[ptr])", "r")
+DEFINE_PUT_USER(8, u64, "movq %[val], (%[ptr])", "r")
 
 #endif

@@ -1,0 +1,169 @@
+/*
+ * User page tables on x86_64 (the interface: asm/mmu_context.h).
+ *
+ * Every PML4 shares the kernel's upper 256 entries: they point to the
+ * kernel's own PDPTs, so a kernel mapping made after a process started
+ * (a module, a stack) is seen by it too. That holds because all of the
+ * kernel's PML4 entries exist from paging_init() on; nothing adds one later.
+ *
+ * A user page is present with U/S set at every level (the CPU checks the
+ * AND of all levels), writable only with VM_WRITE, never executable unless
+ * VM_EXEC (NX), and never both writable and executable. Tables above the
+ * leaf allow everything; the leaf decides. A page with no permission at
+ * all (PROT_NONE) stays in its entry, not present, with PTE_PROTNONE, so
+ * that lookup and unmap still find its page.
+ */
+#include <asm/mmu_context.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <asm/special_insns.h>
+#include <kernel/errno.h>
+#include <kernel/mm.h>
+#include <kernel/string.h>
+
+#define PTE_PROTNONE	(1ul << 9)	/* a bit the CPU leaves to software */
+#define USER_PGD_ENTRIES (PTRS_PER_TABLE / 2)
+
+static pte_t leaf_flags(unsigned int prot)
+{
+	pte_t e = (prot ? PTE_PRESENT : PTE_PROTNONE) | PTE_USER;
+
+	if (prot & VM_WRITE)
+		e |= PTE_WRITE;
+	if (!(prot & VM_EXEC))
+		e |= PTE_NX;
+	return e;
+}
+
+static bool bad_user_page(unsigned long va, unsigned int prot)
+{
+	return va >= TASK_SIZE || (va & (PAGE_SIZE - 1)) ||
+	       ((prot & VM_WRITE) && (prot & VM_EXEC));
+}
+
+void *pgd_alloc(void)
+{
+	pte_t *pgd = alloc_page(), *kernel = __va(kernel_pgd_phys());
+
+	if (!pgd)
+		return NULL;
+	memset(pgd, 0, PAGE_SIZE / 2);
+	memcpy(pgd + USER_PGD_ENTRIES, kernel + USER_PGD_ENTRIES, PAGE_SIZE / 2);
+	return pgd;
+}
+
+static void free_table(pte_t *table, int level)
+{
+	if (level > 0)
+		for (int i = 0; i < PTRS_PER_TABLE; i++)
+			if (table[i] & PTE_PRESENT)
+				free_table(__va(table[i] & PTE_ADDR_MASK), level - 1);
+	free_page(table);
+}
+
+void pgd_free(void *pgd)
+{
+	pte_t *pml4 = pgd;
+
+	for (int i = 0; i < USER_PGD_ENTRIES; i++)
+		if (pml4[i] & PTE_PRESENT)
+			free_table(__va(pml4[i] & PTE_ADDR_MASK), 2);
+	free_page(pml4);
+}
+
+/* The leaf entry for va; with `create`, the tables on the way are made (NULL: no memory). */
+static pte_t *walk(void *pgd, unsigned long va, bool create)
+{
+	pte_t *table = pgd;
+
+	for (int level = 3; level > 0; level--) {
+		pte_t *e = &table[table_index(va, level)];
+
+		if (!(*e & PTE_PRESENT)) {
+			pte_t *next;
+
+			if (!create || !(next = alloc_page()))
+				return NULL;
+			memset(next, 0, PAGE_SIZE);
+			*e = __pa(next) | PTE_PRESENT | PTE_WRITE | PTE_USER;
+		}
+		table = __va(*e & PTE_ADDR_MASK);
+	}
+	return &table[table_index(va, 0)];
+}
+
+static pte_t *find_leaf(void *pgd, unsigned long va)
+{
+	pte_t *e;
+
+	if (va >= TASK_SIZE)
+		return NULL;
+	e = walk(pgd, va, false);
+	return e && (*e & (PTE_PRESENT | PTE_PROTNONE)) ? e : NULL;
+}
+
+static void flush_tlb_one(unsigned long va)
+{
+	__asm__ __volatile__("invlpg (%0)" : : "r"(va) : "memory");
+}
+
+int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot)
+{
+	pte_t *e;
+
+	if (bad_user_page(va, prot))
+		return -EINVAL;
+	e = walk(pgd, va, true);
+	if (!e)
+		return -ENOMEM;
+	if (*e & (PTE_PRESENT | PTE_PROTNONE))
+		return -EEXIST;
+	*e = (pa & PTE_ADDR_MASK) | leaf_flags(prot);
+	return 0;
+}
+
+int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
+{
+	pte_t *e = find_leaf(pgd, va);
+
+	if (!e)
+		return -ENOENT;
+	*pa = *e & PTE_ADDR_MASK;
+	*e = 0;
+	flush_tlb_one(va);
+	return 0;
+}
+
+int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
+{
+	pte_t *e;
+
+	if (bad_user_page(va, prot))
+		return -EINVAL;
+	e = find_leaf(pgd, va);
+	if (!e)
+		return -ENOENT;
+	*e = (*e & PTE_ADDR_MASK) | leaf_flags(prot);
+	flush_tlb_one(va);
+	return 0;
+}
+
+int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot)
+{
+	pte_t *e = find_leaf(pgd, va);
+
+	if (!e)
+		return -ENOENT;
+	*pa = *e & PTE_ADDR_MASK;
+	*prot = !(*e & PTE_PRESENT) ? 0 :
+		VM_READ | (*e & PTE_WRITE ? VM_WRITE : 0) | (*e & PTE_NX ? 0 : VM_EXEC);
+	return 0;
+}
+
+void switch_mm(void *pgd)
+{
+	unsigned long cr3 = pgd ? __pa(pgd) : kernel_pgd_phys();
+
+	if (read_cr3() != cr3)
+		write_cr3(cr3);
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Host tests for scripts/syscalltbl, the system-call table generator.
+
+Run: python3 tests/host/test_syscalltbl.py
+It prints KTAP (one suite, "syscalltbl") for scripts/ktest --extra. Exit status 0 iff every
+case passed. The numbers are checked against Debian's headers for both arches (the ones the
+build uses), the table against objects compiled here.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from sklib import ktap_writer  # noqa: E402
+
+TOOL = os.path.join(ROOT, "scripts", "syscalltbl")
+X86 = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
+ARM = "/usr/arm-linux-gnueabihf/include/asm/unistd-eabi.h"
+WORK = tempfile.mkdtemp(prefix="syscalltbl-test.")
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def run(*args):
+    return subprocess.run([TOOL, *args], capture_output=True, text=True)
+
+
+def numbers(header):
+    out = os.path.join(WORK, "unistd.h")
+    r = run("unistd", header, out)
+    check(r.returncode == 0, r.stderr)
+    with open(out) as f:
+        return dict((m.group(1), int(m.group(2)))
+                    for m in re.finditer(r"^#define __NR_(\w+) (\d+)$", f.read(), re.M))
+
+
+def test_x86_64_numbers_are_linux_s():
+    n = numbers(X86)
+    for name, nr in (("read", 0), ("write", 1), ("getpid", 39), ("exit", 60),
+                     ("arch_prctl", 158), ("exit_group", 231), ("newfstatat", 262)):
+        check(n.get(name) == nr, f"{name}: {n.get(name)}, Linux says {nr}")
+
+
+def test_arm_eabi_numbers_are_linux_s():
+    n = numbers(ARM)
+    for name, nr in (("exit", 1), ("write", 4), ("getpid", 20), ("exit_group", 248),
+                     ("set_tid_address", 256)):
+        check(n.get(name) == nr, f"{name}: {n.get(name)}, Linux says {nr}")
+    check("arch_prctl" not in n, "ARM has no arch_prctl")
+
+
+def compile_object(source, name):
+    src = os.path.join(WORK, name + ".c")
+    obj = os.path.join(WORK, name + ".o")
+    with open(src, "w") as f:
+        f.write(source)
+    subprocess.run(["cc", "-c", src, "-o", obj], check=True)
+    return obj
+
+
+def test_table_holds_the_compiled_calls_only():
+    # getpid compiled; write only in a comment and an #if 0; a call ARM lacks, on ARM.
+    obj = compile_object("long __se_sys_getpid(const unsigned long *a) { return 7; }\n"
+                         "long __se_sys_arch_prctl(const unsigned long *a) { return 0; }\n"
+                         "/* __se_sys_write */\n#if 0\nlong __se_sys_write;\n#endif\n", "calls")
+    out = os.path.join(WORK, "table.c")
+    r = run("table", ARM, out, "nm", obj)
+    check(r.returncode == 0, r.stderr)
+    with open(out) as f:
+        text = f.read()
+    check("[20] = __se_sys_getpid," in text, text[:400])
+    check("__se_sys_write" not in text, "write is not compiled, yet in the table")
+    check("left out: arch_prctl." in text, "the foreign call is not named")
+    check("const unsigned int nr_syscalls = " in text and '[4] = "write",' in text, text[:400])
+
+
+def test_unchanged_output_keeps_its_time():
+    out = os.path.join(WORK, "same.h")
+    check(run("unistd", X86, out).returncode == 0, "first run")
+    os.utime(out, (1, 1))
+    check(run("unistd", X86, out).returncode == 0, "second run")
+    check(os.stat(out).st_mtime == 1, "rewritten though unchanged")
+
+
+def test_bad_input_is_refused_clearly():
+    r = run("unistd", os.path.join(WORK, "missing.h"), os.path.join(WORK, "x.h"))
+    check(r.returncode == 2 and "cannot read" in r.stderr and "install-deps" in r.stderr,
+          r.stderr)
+    empty = os.path.join(WORK, "empty.h")
+    open(empty, "w").close()
+    r = run("unistd", empty, os.path.join(WORK, "x.h"))
+    check(r.returncode == 2 and "no __NR_ numbers" in r.stderr, r.stderr)
+    r = run("frobnicate")
+    check(r.returncode == 2 and "usage" in r.stderr, r.stderr)
+
+
+def main():
+    tests = [(name[len("test_"):], fn) for name, fn in globals().items()
+             if name.startswith("test_") and callable(fn)]
+    try:
+        return ktap_writer.run_functions("syscalltbl", tests)
+    finally:
+        subprocess.run(["rm", "-rf", WORK])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
