@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -186,11 +187,14 @@ def main():
         if isinstance(run, Exception):
             raise run
         f(run)
-    return ktap_writer.run_functions("reports", [
+    status = ktap_writer.run_functions("reports", [
         (f.__name__[5:], lambda f=f: case(f)) for f in (
             test_ktest_fails, test_junit_suites, test_junit_cases, test_junit_failures,
             test_failed_logs,
             test_json_schema, test_json_matches_junit)])
+    if not isinstance(run, Exception):
+        shutil.rmtree(run.dir, ignore_errors=True)
+    return status
 
 
 if __name__ == "__main__":
