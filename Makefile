@@ -111,7 +111,8 @@ LDFLAGS		:= -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none $(A
 # adding a file is all it takes. Sorted, so the link order (and with it the
 # order of initcalls within a level) does not depend on the file system.
 SRCS		:= $(sort $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c kernel/module/*.c \
-		     kernel/fs/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c)) \
+		     kernel/fs/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c \
+		     tests/kernel/$(ARCH)/*.S)) \
 		   $(sort $(wildcard arch/$(ARCH)/*/*.c arch/$(ARCH)/*/*.S))
 OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
 # System calls (include/kernel/syscalls.h): Linux's numbers from Debian's header
@@ -185,11 +186,16 @@ $(BUILD)/%.o: %.c FORCE
 $(BUILD)/%.o: %.S FORCE
 	$(call if_changed,as,AS      $<)
 
-$(OBJS) $(MOD_OBJS): | $(UNISTD)
+$(OBJS) $(MOD_OBJS): | $(UNISTD) $(if $(HWCAP_H),$(BUILD)/include/generated/asm-hwcap.h)
 
-$(UNISTD): scripts/syscalltbl $(UNISTD_H)
+$(UNISTD): scripts/syscalltbl $(UNISTD_H) $(ARCH_UNISTD_H)
 	@mkdir -p $(@D)
-	$(Q)scripts/syscalltbl unistd $(UNISTD_H) $@
+	$(Q)scripts/syscalltbl unistd $(UNISTD_H) $@ $(ARCH_UNISTD_H)
+
+# ARM's AT_HWCAP bits: Debian's copy of Linux's uapi asm/hwcap.h, as it is.
+$(BUILD)/include/generated/asm-hwcap.h: $(HWCAP_H)
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
 
 # Rewritten only when its text changes: its object is remade only then.
 $(BUILD)/syscall_table.c: scripts/syscalltbl $(UNISTD_H) $(OBJS)

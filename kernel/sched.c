@@ -81,7 +81,7 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		t->should_stop = false;
 		t->nr_switches = 0;
 		t->mm = NULL;
-		t->arch = (struct thread_struct){ 0 };
+		memset(&t->arch, 0, sizeof(t->arch));	/* not "= {0}": ARM clang would call __aeabi_memclr8 */
 		INIT_LIST_HEAD(&t->run_list);
 		INIT_LIST_HEAD(&t->timer_list);
 		strscpy(t->name, name, sizeof(t->name));

@@ -30,5 +30,8 @@ ARCH_LDFLAGS	:=
 LIBGCC_FLAGS	:= -march=armv7-a -marm -mfloat-abi=soft -print-libgcc-file-name
 ARCH_LIBS	:= $(shell $(CROSS_COMPILE)gcc $(LIBGCC_FLAGS))
 
-# Linux's EABI system-call numbers (Debian's linux-libc-dev-armhf-cross).
+# Linux's EABI system-call numbers (Debian's linux-libc-dev-armhf-cross),
+# ARM's private ones (set_tls...) and the AT_HWCAP bits, from the same package.
 UNISTD_H	:= /usr/arm-linux-gnueabihf/include/asm/unistd-eabi.h
+ARCH_UNISTD_H	:= /usr/arm-linux-gnueabihf/include/asm/unistd.h
+HWCAP_H		:= /usr/arm-linux-gnueabihf/include/asm/hwcap.h

@@ -20,6 +20,7 @@ from sklib import ktap_writer  # noqa: E402
 TOOL = os.path.join(ROOT, "scripts", "syscalltbl")
 X86 = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
 ARM = "/usr/arm-linux-gnueabihf/include/asm/unistd-eabi.h"
+ARM_PRIVATE = "/usr/arm-linux-gnueabihf/include/asm/unistd.h"
 WORK = tempfile.mkdtemp(prefix="syscalltbl-test.")
 
 
@@ -54,6 +55,19 @@ def test_arm_eabi_numbers_are_linux_s():
                      ("set_tid_address", 256)):
         check(n.get(name) == nr, f"{name}: {n.get(name)}, Linux says {nr}")
     check("arch_prctl" not in n, "ARM has no arch_prctl")
+
+
+def test_arm_private_numbers_are_linux_s():
+    out = os.path.join(WORK, "unistd-arm.h")
+    r = run("unistd", ARM, out, ARM_PRIVATE)
+    check(r.returncode == 0, r.stderr)
+    with open(out) as f:
+        text = f.read()
+    for line in ("#define __NR_write 4", "#define __ARM_NR_BASE 0xf0000",
+                 "#define __ARM_NR_set_tls 0xf0005", "#define __ARM_NR_get_tls 0xf0006"):
+        check(re.search("^" + line + "$", text, re.M), f"no '{line}' in:\n{text[-300:]}")
+    r = run("unistd", ARM, out, ARM)
+    check(r.returncode == 2 and "no __ARM_NR_ numbers" in r.stderr, r.stderr)
 
 
 def compile_object(source, name):

@@ -8,15 +8,25 @@
  *   crash=divide an integer division by zero (x86_64: #DE; 32-bit ARM has
  *                no such trap: udiv/sdiv return 0, which is reported)
  *   crash=nx     call into a buffer in .data, mapped never-executable
+ *   crash=uaccess read a user page by a plain dereference, outside a
+ *                user_access_begin() window (ARM: a domain fault; x86_64: a
+ *                SMAP fault where the CPU has SMAP, else it is reported)
  *   crash=panic  call panic()
  */
+#include <asm/mmu_context.h>
 #include <kernel/bug.h>
 #include <kernel/compiler.h>
+#include <kernel/errno.h>
 #include <kernel/init.h>
+#include <kernel/mm.h>
+#include <kernel/mm_types.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 #include <kernel/string.h>
 #include <kernel/types.h>
+
+#define CRASH_USER_VA	0x400000UL	/* a user address on both arches */
 
 static char crash_mode[16] __initdata;
 
@@ -79,6 +89,29 @@ static int __noinline crash_divide_report(void)
 	return r;
 }
 
+/* This thread gets a user page, loaded as a process's would be, and reads it the wrong way. */
+static int __noinline crash_uaccess(void)
+{
+	struct mm_struct *mm = mm_alloc();
+	int v;
+
+	if (!mm || vm_map_anon(mm, CRASH_USER_VA, PAGE_SIZE, VM_READ | VM_WRITE)) {
+		if (mm)
+			mmput(mm);
+		pr_warn("crash: no memory for a user page\n");
+		return -ENOMEM;
+	}
+	current->mm = mm;
+	switch_mm(mm->pgd);
+	v = *(volatile int *)CRASH_USER_VA;
+	pr_warn("crash: read user memory outside a uaccess window without a fault: "
+		"this CPU does not keep the kernel out of user memory\n");
+	current->mm = NULL;
+	switch_mm(NULL);
+	mmput(mm);
+	return v;
+}
+
 static int __noinline crash_panic(void)
 {
 	panic("crash=panic on the command line");
@@ -98,6 +131,7 @@ static const struct crash_mode {
 	{ "stack", crash_stack },
 	{ "divide", crash_divide_report },
 	{ "nx", crash_execute_nx },
+	{ "uaccess", crash_uaccess },
 	{ "panic", crash_panic },
 };
 
@@ -112,7 +146,7 @@ static int __init crash_test(void)
 			return crash_modes[i].crash();
 		}
 	}
-	pr_warn("crash: unknown mode '%s' (null, bug, stack, divide, nx, panic)\n", crash_mode);
+	pr_warn("crash: unknown mode '%s' (null, bug, stack, divide, nx, uaccess, panic)\n", crash_mode);
 	return -22;
 }
 late_initcall(crash_test);

@@ -26,6 +26,7 @@
 #include <asm/pgtable.h>
 #include <asm/psci.h>
 #include <asm/smp.h>
+#include <asm/vfp.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
@@ -90,6 +91,7 @@ void __init arm_secondary_start(unsigned int cpu, u64 start_cycles)
 	/* First of all: per-CPU data, smp_processor_id() included, is reached through TPIDRPRW. */
 	set_my_cpu_offset(per_cpu_offset(cpu));
 	gic_cpu_init();
+	vfp_init();
 	enable_percpu_irq(SGI_WAKEUP);
 	smp_secondary_online(start_cycles);
 }

@@ -2,7 +2,10 @@
  * What happens when the CPU takes an exception.
  *
  * entry.S saved the interrupted registers and calls do_trap() for every
- * vector. A data abort at an instruction listed in the exception table is
+ * vector but the system call and IRQs. From user mode, an abort or an
+ * undefined instruction is the program's fault: it gets the signal Linux
+ * would send (force_sig_fault(), kernel/signal.c), which ends it, and the
+ * kernel carries on. From the kernel, a data abort at an instruction listed in the exception table is
  * expected (copy_from_kernel_nofault() probing an address): the fixup
  * changes the saved registers and entry.S resumes; an undefined instruction
  * at a WARN() site is reported and skipped (report_bug(), __bug_table).
@@ -15,10 +18,12 @@
  * -semihosting (asm/semihosting.h).
  */
 #include <asm/domain.h>
+#include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/semihosting.h>
 #include <asm/sysreg.h>
+#include <asm/vfp.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <kernel/bug.h>
@@ -27,11 +32,13 @@
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+#include <kernel/signal.h>
 #include <kernel/stacktrace.h>
 #include <kernel/traps.h>
 #include <kernel/uaccess.h>
 
 #define FSR_WNR		(1 << 11)	/* data abort on a write */
+#define FS_ALIGNMENT		0x01
 #define FS_DOMAIN_SECTION	0x09
 #define FS_DOMAIN_PAGE		0x0b
 
@@ -111,6 +118,41 @@ void __init trap_init(void)
 	if (vbar != (unsigned long)vectors)
 		panic("traps: VBAR is %#lx, not the vectors at %#lx", vbar, (unsigned long)vectors);
 	pr_info("traps: exception vectors at %#lx (VBAR), a stack for each exception mode\n", vbar);
+	/* VFP instructions are undefined until switched on: user programs need them. */
+	vfp_init();
+}
+
+/*
+ * A program's fault: SIGBUS for a misaligned access (ldm, ldrd... even
+ * with SCTLR.A clear), SIGSEGV for any other abort, SIGILL for an
+ * undefined instruction; the fault status register is the "error". From
+ * Thumb code the undefined-instruction exception's lr is 2 bytes past the
+ * instruction, not the 4 entry.S took off.
+ */
+static void do_user_trap(struct pt_regs *regs, unsigned long vector)
+{
+	unsigned long addr = regs->pc, fsr = 0;
+	int sig = SIGSEGV;
+
+	switch (vector) {
+	case VECTOR_DABT:
+		fsr = read_dfsr();
+		addr = read_dfar();
+		if (fault_status(fsr) == FS_ALIGNMENT)
+			sig = SIGBUS;
+		break;
+	case VECTOR_PABT:
+		fsr = read_ifsr();
+		addr = read_ifar();
+		break;
+	default:
+		if (regs->psr & PSR_T_BIT)
+			regs->pc += 2;
+		addr = regs->pc;
+		sig = SIGILL;
+	}
+	arch_local_irq_enable();
+	force_sig_fault(sig, addr, regs, fsr);
 }
 
 /*
@@ -123,6 +165,10 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 	static bool in_oops;
 	const char *name = vector < ARRAY_SIZE(vector_names) ? vector_names[vector] : "?";
 
+	if (user_mode(regs)) {
+		do_user_trap(regs, vector);
+		return;
+	}
 	if (vector == VECTOR_SVC && regs->pc == (unsigned long)semihosting_trap)
 		semihosting_unavailable();
 	/*

@@ -1,10 +1,18 @@
 /*
- * Small 32-bit ARM CPU operations the generic kernel needs.
+ * Small 32-bit ARM CPU operations the generic kernel needs, and what a
+ * thread in user mode has of its own.
  */
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
+#include <asm/vfp.h>
 #include <kernel/types.h>
+
+/*
+ * This arch implements the user-mode interface (asm/mmu_context.h,
+ * asm/syscall.h, asm/uaccess.h's user half, arch_switch_to()...).
+ */
+#define ARCH_HAS_USER_MODE	1
 
 /*
  * User addresses are [0, TASK_SIZE): what TTBR0, a process's own table,
@@ -13,9 +21,13 @@
  */
 #define TASK_SIZE	0x80000000UL
 
-/* A thread's own CPU state beyond its registers: its TLS pointer (TPIDRURO). */
+/*
+ * A thread's own CPU state beyond its registers: its TLS pointer (TPIDRURO,
+ * set_tls) and its VFP/NEON registers while another program runs.
+ */
 struct thread_struct {
 	unsigned long tp_value;
+	struct vfp_state vfp;
 };
 
 static inline void cpu_relax(void)

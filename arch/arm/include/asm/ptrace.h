@@ -23,6 +23,7 @@
 #define MODE_UND	0x1b
 #define MODE_SYS	0x1f
 #define MODE_MASK	0x1f
+#define PSR_T_BIT	0x20	/* Thumb state */
 #define PSR_F_BIT	0x40	/* FIQs masked */
 #define PSR_I_BIT	0x80	/* IRQs masked */
 #define PSR_A_BIT	0x100	/* asynchronous aborts masked */
@@ -46,6 +47,8 @@
 #define S_FRAME_SIZE	(18 * 4)
 
 #ifndef __ASSEMBLER__
+#include <kernel/types.h>
+
 struct pt_regs {
 	unsigned long r[13];	/* r[11] is fp, r[12] ip */
 	unsigned long sp;
@@ -56,6 +59,17 @@ struct pt_regs {
 };
 
 _Static_assert(sizeof(struct pt_regs) == S_FRAME_SIZE, "pt_regs does not match entry.S");
+
+/* Interrupted in USR mode: the only mode whose number has bits 3:0 clear. */
+static inline bool user_mode(const struct pt_regs *regs)
+{
+	return (regs->psr & 0xf) == 0;
+}
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->sp;
+}
 
 static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 {

@@ -1,6 +1,7 @@
 /*
  * 32-bit ARM loads and stores that may fault: the arch half of
- * copy_from_kernel_nofault() and friends (include/kernel/uaccess.h).
+ * copy_from_kernel_nofault() and friends, and of the user accesses
+ * (include/kernel/uaccess.h).
  * Each is one instruction with an __ex_table entry; on a fault (a data
  * abort) the handler puts -EFAULT in r0 (err) and, for loads, zeroes r1
  * (the value), then resumes after the instruction.
@@ -12,7 +13,9 @@
 #ifndef _ASM_UACCESS_H
 #define _ASM_UACCESS_H
 
+#include <asm/domain.h>
 #include <asm/extable.h>
+#include <kernel/compiler.h>
 #include <kernel/types.h>
 
 /*
@@ -54,5 +57,123 @@ DEFINE_GET_KERNEL_NOFAULT(long, unsigned long, "ldr %[val], [%[src]]")
 DEFINE_GET_KERNEL_NOFAULT(u8, u8, "ldrb %[val], [%[src]]")
 DEFINE_PUT_KERNEL_NOFAULT(long, unsigned long, "str %[val], [%[dst]]")
 DEFINE_PUT_KERNEL_NOFAULT(u8, u8, "strb %[val], [%[dst]]")
+
+/*
+ * User memory (include/kernel/uaccess.h has the contract). An access
+ * happens between user_access_begin() and user_access_end(), which open
+ * and close domain 1 in the DACR (asm/domain.h); outside that window the
+ * kernel's access to a user page is a domain fault, an oops. A fault inside
+ * the window resumes at the fixup with the window still open (the entry
+ * code restores the interrupted DACR), so the end closes it on both paths.
+ * The string loops are arch/arm/lib/uaccess.S; single values are one
+ * instruction each, as for the nofault accessors above, with err in r0 and
+ * the value in r1.
+ */
+static __always_inline void user_access_begin(void)
+{
+	set_domain(DACR_UACCESS_ENABLE);
+}
+
+static __always_inline void user_access_end(void)
+{
+	set_domain(DACR_UACCESS_DISABLE);
+}
+
+unsigned long __copy_from_user_std(void *to, const void __user *from, unsigned long n);
+unsigned long __copy_to_user_std(void __user *to, const void *from, unsigned long n);
+unsigned long __clear_user_std(void __user *to, unsigned long n);
+
+/* The bytes not copied: 0, or how many were left at the fault. */
+static __always_inline unsigned long raw_copy_from_user(void *to, const void __user *from,
+							 unsigned long n)
+{
+	user_access_begin();
+	n = __copy_from_user_std(to, from, n);
+	user_access_end();
+	return n;
+}
+
+static __always_inline unsigned long raw_copy_to_user(void __user *to, const void *from,
+						       unsigned long n)
+{
+	user_access_begin();
+	n = __copy_to_user_std(to, from, n);
+	user_access_end();
+	return n;
+}
+
+/* The bytes not zeroed. */
+static __always_inline unsigned long __clear_user(void __user *to, unsigned long n)
+{
+	user_access_begin();
+	n = __clear_user_std(to, n);
+	user_access_end();
+	return n;
+}
+
+/*
+ * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4 bytes:
+ * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok().
+ */
+#define DEFINE_GET_USER(n, type, insn)						\
+static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
+{										\
+	register long err __asm__("r0") = 0;					\
+	register unsigned long v __asm__("r1");					\
+										\
+	user_access_begin();							\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_ZERO_REG, \
+						   EX_REG_R0, EX_REG_R1)		\
+			     : "+r"(err), [val] "=r"(v)				\
+			     : [ptr] "r"(ptr)					\
+			     : "memory");					\
+	user_access_end();							\
+	*val = v;								\
+	return err;								\
+}
+
+#define DEFINE_PUT_USER(n, type, insn)						\
+static __always_inline long __put_user_##n(void __user *ptr, type val)		\
+{										\
+	register long err __asm__("r0") = 0;					\
+										\
+	user_access_begin();							\
+	__asm__ __volatile__("1:	" insn "\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_REG, EX_REG_R0, 0) \
+			     : "+r"(err)					\
+			     : [ptr] "r"(ptr), [val] "r"(val)			\
+			     : "memory");					\
+	user_access_end();							\
+	return err;								\
+}
+
+DEFINE_GET_USER(1, u8, "ldrb %[val], [%[ptr]]")
+DEFINE_GET_USER(2, u16, "ldrh %[val], [%[ptr]]")
+DEFINE_GET_USER(4, u32, "ldr %[val], [%[ptr]]")
+DEFINE_PUT_USER(1, u8, "strb %[val], [%[ptr]]")
+DEFINE_PUT_USER(2, u16, "strh %[val], [%[ptr]]")
+DEFINE_PUT_USER(4, u32, "str %[val], [%[ptr]]")
+
+/* 8 bytes: two words, low first (little-endian); a fault on either fails the whole. */
+static __always_inline long __get_user_8(const void __user *ptr, u64 *val)
+{
+	u32 lo, hi = 0;
+	long err = __get_user_4(ptr, &lo);
+
+	if (!err)
+		err = __get_user_4((const char __user *)ptr + 4, &hi);
+	*val = err ? 0 : (u64)hi << 32 | lo;
+	return err;
+}
+
+static __always_inline long __put_user_8(void __user *ptr, u64 val)
+{
+	long err = __put_user_4(ptr, (u32)val);
+
+	return err ? err : __put_user_4((char __user *)ptr + 4, (u32)(val >> 32));
+}
 
 #endif
