@@ -15,7 +15,6 @@
 #include <kernel/sched.h>
 #include <kernel/syscalls.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #include <asm/mmu_context.h>
 
 void do_exit(long code)
@@ -40,4 +39,3 @@ SYSCALL_DEFINE1(exit_group, int, error_code)
 {
 	do_exit((error_code & 0xff) << 8);
 }
-#endif

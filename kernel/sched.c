@@ -148,9 +148,7 @@ static void __sched __schedule(bool preempt)
 		next->on_cpu = true;
 		next->nr_switches++;
 		this_cpu_write(current_thread, next);
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 		arch_switch_to(prev, next);
-#endif
 		cpu_switch_to(&prev->sp, next->sp);
 		/* prev runs again, maybe much later: finish the switch that brought it back. */
 		rq = this_rq();

@@ -9,7 +9,6 @@
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #include <asm/ptrace.h>
 
 static const char *fault_name(int sig)
@@ -33,4 +32,3 @@ void force_sig_fault(int sig, unsigned long addr, struct pt_regs *regs, unsigned
 		user_stack_pointer(regs), error);
 	do_exit(sig);
 }
-#endif

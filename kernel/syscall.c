@@ -17,7 +17,6 @@
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #include <asm/syscall.h>
 
 #define MAX_LOGGED	512	/* more than any arch's table */
@@ -62,4 +61,3 @@ void do_syscall(struct pt_regs *regs)
 	}
 	syscall_set_return_value(regs, ret);
 }
-#endif

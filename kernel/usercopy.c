@@ -12,7 +12,6 @@
 #include <kernel/string.h>
 #include <kernel/uaccess.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
 {
 	unsigned long left = n;
@@ -57,4 +56,3 @@ long strncpy_from_user(char *dst, const char __user *src, long count)
 	return count;
 }
 EXPORT_SYMBOL(strncpy_from_user);
-#endif

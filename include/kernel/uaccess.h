@@ -8,8 +8,7 @@
  * On a fault the destination's remaining bytes are zeroed: a caller that
  * ignores the error still sees no stale data.
  *
- * User memory, on an arch with user mode (ARCH_HAS_USER_MODE,
- * asm/processor.h): every pointer a program hands the kernel goes through
+ * User memory: every pointer a program hands the kernel goes through
  * these, never through a plain dereference (with SMAP or ARM's domains
  * that is an oops). access_ok() checks that the range lies below
  * TASK_SIZE; the accessors check it themselves:
@@ -40,7 +39,6 @@ long copy_to_kernel_nofault(void *dst, const void *src, size_t size);
 		copy_to_kernel_nofault((ptr), &__pkn_val, sizeof(__pkn_val)); \
 	})
 
-#ifdef ARCH_HAS_USER_MODE
 #include <asm/uaccess.h>
 
 static inline bool access_ok(const void __user *ptr, unsigned long n)
@@ -107,6 +105,5 @@ static __always_inline long __put_user_size(const void *val, void __user *ptr, s
 		access_ok(__pu_ptr, sizeof(*__pu_ptr)) ?			\
 			__put_user_size(&__pu_val, __pu_ptr, sizeof(*__pu_ptr)) : -EFAULT; \
 	})
-#endif
 
 #endif

@@ -8,7 +8,6 @@
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #define CHUNK	256	/* bytes copied in at a time, on the kernel stack */
 
 /*
@@ -33,4 +32,3 @@ SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count
 	}
 	return done;
 }
-#endif

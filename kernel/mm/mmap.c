@@ -15,7 +15,6 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #include <asm/mmu_context.h>
 
 struct mm_struct *mm_alloc(void)
@@ -114,4 +113,3 @@ void mmput(struct mm_struct *mm)
 	pgd_free(mm->pgd);
 	kfree(mm);
 }
-#endif

@@ -12,7 +12,6 @@
 #include <asm/processor.h>
 #include <kernel/ktest.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #include <asm/mmu_context.h>
 #include <kernel/extable.h>
 #include <kernel/mm.h>
@@ -246,4 +245,3 @@ static const struct ktest_case uaccess_cases[] = {
 
 static const struct ktest_suite uaccess_suite = { "uaccess", uaccess_cases };
 ktest_suite(uaccess_suite);
-#endif

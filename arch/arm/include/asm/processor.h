@@ -9,12 +9,6 @@
 #include <kernel/types.h>
 
 /*
- * This arch implements the user-mode interface (asm/mmu_context.h,
- * asm/syscall.h, asm/uaccess.h's user half, arch_switch_to()...).
- */
-#define ARCH_HAS_USER_MODE	1
-
-/*
  * User addresses are [0, TASK_SIZE): what TTBR0, a process's own table,
  * translates with TTBCR.N = 1 (asm/pgtable.h). The kernel starts at
  * PAGE_OFFSET, 0xc0000000; the GiB between is mapped by neither.

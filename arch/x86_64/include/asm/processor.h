@@ -8,13 +8,6 @@
 #include <kernel/types.h>
 
 /*
- * This arch implements the user-mode interface (asm/mmu_context.h,
- * asm/syscall.h, asm/uaccess.h's user half, arch_switch_to()...): generic
- * code that needs it is built only where this is defined.
- */
-#define ARCH_HAS_USER_MODE	1
-
-/*
  * User addresses are [0, TASK_SIZE): the lower half of the 48-bit address
  * space, less its last page, as in Linux: a user page right below the
  * non-canonical hole would let an instruction fetch run past the end of
