@@ -58,8 +58,10 @@ void start_thread(struct pt_regs *regs, unsigned long pc, unsigned long sp)
 	vfp_load(&current->arch.vfp);
 }
 
+/* A thread just given its address space (current->mm) may not have it loaded yet. */
 void __noreturn ret_to_user(void)
 {
+	switch_mm(current->mm ? current->mm->pgd : NULL);
 	ret_to_user_regs(task_pt_regs(current));
 }
 

@@ -12,6 +12,8 @@
  * table.
  */
 #include <asm/domain.h>
+#include <asm/gic.h>
+#include <asm/irq.h>
 #include <asm/irqflags.h>
 #include <asm/mmu_context.h>
 #include <asm/processor.h>
@@ -21,7 +23,8 @@
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/string.h>
-#include <kernel/timer.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
 
 #define USER_VA		0x00400000ul	/* any page of user space */
 #define PATTERN		0x5eed1234ul
@@ -127,19 +130,37 @@ static void kernel_thread_has_no_user_mappings(struct ktest *t)
 }
 
 /*
- * Interrupts taken inside an open window run with it closed and return
- * into it open: the ticks here (and any thread switch they cause) must
- * leave DACR as the window had it.
+ * An interrupt taken inside an open window runs with it closed and returns
+ * into it open: this CPU sends itself an SGI of the test's own there, whose
+ * handler notes the DACR it runs with.
  */
+#define TEST_SGI	14
+
+static unsigned long dacr_in_handler;
+
+static void note_dacr(unsigned int irq)
+{
+	(void)irq;
+	WRITE_ONCE(dacr_in_handler, get_domain());
+}
+
 static void irq_returns_into_open_window(struct ktest *t)
 {
-	u64 start = get_jiffies_64();
-	unsigned long dacr = uaccess_save_and_enable(), inside;
+	unsigned long dacr, inside;
+	u64 start = get_cycles();
 
-	while (get_jiffies_64() < start + 3)
+	if (!irq_name(TEST_SGI))
+		KTEST_ASSERT_EQ(t, request_percpu_irq(TEST_SGI, note_dacr, "ktest-dacr"), 0);
+	enable_percpu_irq(TEST_SGI);
+	KTEST_ASSERT_TRUE(t, !arch_irqs_disabled());
+	WRITE_ONCE(dacr_in_handler, 0);
+	dacr = uaccess_save_and_enable();
+	gic_send_sgi(smp_processor_id(), TEST_SGI);
+	while (!READ_ONCE(dacr_in_handler) && cycles_to_us(get_cycles() - start) < 100000)
 		cpu_relax();
 	inside = get_domain();
 	uaccess_restore(dacr);
+	KTEST_EXPECT_EQ(t, READ_ONCE(dacr_in_handler), DACR_UACCESS_DISABLE);
 	KTEST_EXPECT_EQ(t, inside, DACR_UACCESS_ENABLE);
 	KTEST_EXPECT_EQ(t, get_domain(), DACR_UACCESS_DISABLE);
 }

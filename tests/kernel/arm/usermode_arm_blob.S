@@ -1,5 +1,5 @@
 /*
- * Small programs the usermode suite (usermode_test.c) runs in USR mode:
+ * Small programs the usermode_arm suite (usermode_arm_test.c) runs in USR mode:
  * position-independent code, copied to a user page and entered there with
  * r0 = the top of the stack page, r1 = the pid getpid() must return. Only
  * the EABI: svc #0, number in r7, arguments from r0, result in r0.
@@ -81,7 +81,7 @@ fail:
 	b	.				/* exit_group does not return */
 	.ltorg
 message:
-	.ascii	"    # usermode: hello from user mode\n"
+	.ascii	"    # usermode_arm: hello from USR mode\n"
 message_end:
 	.set	MESSAGE_LEN, message_end - message
 	.balign	4
@@ -111,12 +111,10 @@ um_misaligned:
 um_misaligned_end:
 
 /*
- * VFP and NEON registers survive switches between programs: the suite runs
- * two copies at once on one CPU, each with its own values (from its pid,
- * in r1) in d0, d15, d16, d31 and in FPSCR's rounding mode, checked for a
- * while (a few scheduler slices). exit_group(42) if they held, else 1.
+ * VFP and NEON work in user mode and survive a system call: values (from
+ * the pid, in r1) in d0, d15, d16, d31 and FPSCR's rounding mode, checked
+ * after getpid. exit_group(42) if they held, else 1.
  */
-#define VFP_LOOPS	400000
 #define FPSCR_RMODE	(3 << 22)
 	.globl	um_vfp, um_vfp_end
 	.fpu	neon
@@ -129,33 +127,29 @@ um_vfp:
 	and	r6, r1, #3
 	lsl	r6, r6, #22
 	vmsr	fpscr, r6
-	ldr	r4, =VFP_LOOPS
-1:	vmov	r2, r3, d0
-	cmp	r2, r1
+	mov	r4, r1
+	mov	r7, #__NR_getpid
+	svc	#0
+	mov	r0, #1
+	vmov	r2, r3, d0
+	cmp	r2, r4
 	cmpeq	r3, r5
 	vmoveq	r2, r3, d15
 	cmpeq	r2, r5
-	cmpeq	r3, r1
+	cmpeq	r3, r4
 	vmoveq	r2, r3, d16
-	cmpeq	r2, r1
-	cmpeq	r3, r1
+	cmpeq	r2, r4
+	cmpeq	r3, r4
 	vmoveq	r2, r3, d31
 	cmpeq	r2, r5
 	cmpeq	r3, r5
-	bne	2f
-	vmrs	r2, fpscr
-	and	r2, r2, #FPSCR_RMODE
-	cmp	r2, r6
-	bne	2f
-	subs	r4, r4, #1
-	bne	1b
-	mov	r0, #42
-	b	3f
-2:	mov	r0, #1
-3:	mov	r7, #__NR_exit_group
+	vmrseq	r2, fpscr
+	andeq	r2, r2, #FPSCR_RMODE
+	cmpeq	r2, r6
+	moveq	r0, #42
+	mov	r7, #__NR_exit_group
 	svc	#0
 	b	.
-	.ltorg
 um_vfp_end:
 
 /* Thumb code (entered at an odd address): exit_group(43). */

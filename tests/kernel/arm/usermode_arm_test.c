@@ -1,6 +1,6 @@
 /*
- * The "usermode" suite (ARM): small hand-written programs
- * (usermode_blob.S) run in USR mode, each in a thread of its own with an
+ * The "usermode_arm" suite: small hand-written programs
+ * (usermode_arm_blob.S) run in USR mode, each in a thread of its own with an
  * address space of its own: a code page (read+execute) and a stack page.
  *
  * um_syscalls makes system calls the EABI way and checks each answer
@@ -8,10 +8,11 @@
  * unmapped one: -EFAULT without an oops, getpid, an unknown number:
  * -ENOSYS, set_tls/get_tls and TPIDRURO), then exit_group(42); here the
  * exit status, the uaccess fixups the bad writes took and the free pages
- * afterwards are checked. um_vfp runs twice at once, each copy checking
- * that its VFP registers survive the switches to the other. The others
- * fault, and the kernel must kill just the program with the right signal
- * and carry on. AT_HWCAP must say what these programs found.
+ * afterwards are checked. um_vfp uses VFP and NEON registers, and two
+ * threads with an address space (so, each with VFP registers of its own)
+ * check that theirs survive switches to the other. The others fault, and
+ * the kernel must kill just the program with the right signal and carry
+ * on. AT_HWCAP must say what these programs found.
  */
 #include <asm/cpufeature.h>
 #include <asm/elf.h>
@@ -57,33 +58,21 @@ static int um_thread(void *arg)
 	memcpy(__va(code), p->start, p->end - p->start);
 	protect_user_page(mm->pgd, UM_CODE, VM_READ | VM_EXEC);
 	current->mm = mm;
-	switch_mm(mm->pgd);
 	start_thread(regs, UM_CODE | p->thumb, UM_STACK + PAGE_SIZE);
 	regs->r[0] = UM_STACK + PAGE_SIZE;
 	regs->r[1] = current->id;
 	ret_to_user();
 }
 
-/* Run n copies of a program at once on this CPU, to their end: each one's exit code or -errno. */
-static void um_run_n(const struct um_prog *p, int n, int *codes)
-{
-	struct thread *t[2];
-
-	for (int i = 0; i < n; i++)
-		t[i] = kthread_create_on_cpu(um_thread, (void *)p, smp_processor_id(), "um");
-	for (int i = 0; i < n; i++)
-		if (t[i])
-			wake_up_process(t[i]);
-	for (int i = 0; i < n; i++)
-		codes[i] = t[i] ? kthread_stop(t[i]) : -EAGAIN;
-}
-
+/* Run one program to its end on this CPU: its exit code (wait4's status) or -errno. */
 static int um_run(const struct um_prog *p)
 {
-	int code;
+	struct thread *t = kthread_create_on_cpu(um_thread, (void *)p, smp_processor_id(), "um");
 
-	um_run_n(p, 1, &code);
-	return code;
+	if (!t)
+		return -EAGAIN;
+	wake_up_process(t);
+	return kthread_stop(t);
 }
 
 extern const char um_syscalls[], um_syscalls_end[], um_null[], um_null_end[];
@@ -108,14 +97,63 @@ static void thumb_entry(struct ktest *t)
 	KTEST_EXPECT_EQ(t, um_run(&p), 43 << 8);
 }
 
-static void vfp_registers_are_the_program_s(struct ktest *t)
+static void vfp_in_user_mode(struct ktest *t)
 {
 	const struct um_prog p = { um_vfp, um_vfp_end, false };
-	int codes[2];
 
-	um_run_n(&p, 2, codes);
-	KTEST_EXPECT_EQ(t, codes[0], 42 << 8);
-	KTEST_EXPECT_EQ(t, codes[1], 42 << 8);
+	KTEST_EXPECT_EQ(t, um_run(&p), 42 << 8);
+}
+
+/* d0 and d31 (NEON's last register) of this CPU; the kernel itself never touches them. */
+static void vfp_set(u64 v)
+{
+	__asm__ __volatile__(".fpu neon\n\tvmov d0, %Q0, %R0\n\tvmov d31, %R0, %Q0" : : "r"(v));
+}
+
+static bool vfp_holds(u64 v)
+{
+	u32 a0, a1, b0, b1;
+
+	__asm__ __volatile__(".fpu neon\n\tvmov %0, %1, d0\n\tvmov %2, %3, d31"
+			     : "=r"(a0), "=r"(a1), "=r"(b0), "=r"(b1));
+	return a0 == (u32)v && a1 == v >> 32 && b0 == v >> 32 && b1 == (u32)v;
+}
+
+/*
+ * A thread with an address space (not entering user mode here) sets its
+ * VFP registers and gives the CPU to its twin, which sets others, a few
+ * times over: each must find its own values every time it comes back.
+ */
+static int vfp_twin(void *arg)
+{
+	u64 v = (unsigned long)arg * 0x0101010101010101ull;
+	struct mm_struct *mm = mm_alloc();
+	int wrong = 0;
+
+	if (!mm)
+		return -ENOMEM;
+	current->mm = mm;
+	vfp_set(v);
+	for (int i = 0; i < 8; i++) {
+		schedule();
+		wrong += !vfp_holds(v);
+	}
+	current->mm = NULL;
+	switch_mm(NULL);
+	mmput(mm);
+	return wrong;
+}
+
+static void vfp_registers_are_the_thread_s(struct ktest *t)
+{
+	struct thread *a = kthread_create_on_cpu(vfp_twin, (void *)0x5a, smp_processor_id(), "vfp-a");
+	struct thread *b = kthread_create_on_cpu(vfp_twin, (void *)0xa5, smp_processor_id(), "vfp-b");
+
+	KTEST_ASSERT_TRUE(t, a && b);
+	wake_up_process(a);
+	wake_up_process(b);
+	KTEST_EXPECT_EQ(t, kthread_stop(a), 0);
+	KTEST_EXPECT_EQ(t, kthread_stop(b), 0);
 }
 
 /* Every ARMv7 core here has TPIDRURO, VFP, NEON; the rest follows the ID registers. */
@@ -150,14 +188,15 @@ static void faults_kill_only_the_program(struct ktest *t)
 	KTEST_EXPECT_EQ(t, nr_free_pages(), pages);
 }
 
-static const struct ktest_case usermode_cases[] = {
+static const struct ktest_case usermode_arm_cases[] = {
 	KTEST_CASE(syscalls_from_user_mode),
 	KTEST_CASE(thumb_entry),
-	KTEST_CASE(vfp_registers_are_the_program_s),
+	KTEST_CASE(vfp_in_user_mode),
+	KTEST_CASE(vfp_registers_are_the_thread_s),
 	KTEST_CASE(hwcap_says_what_user_code_may_use),
 	KTEST_CASE(faults_kill_only_the_program),
 	{}
 };
 
-static const struct ktest_suite usermode_suite = { "usermode", usermode_cases };
-ktest_suite(usermode_suite);
+static const struct ktest_suite usermode_arm_suite = { "usermode_arm", usermode_arm_cases };
+ktest_suite(usermode_arm_suite);
