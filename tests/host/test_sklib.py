@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import elf, exits, ktap, ktap_writer, matrix, qemu  # noqa: E402
 from sklib.bench import boots as bench_boots  # noqa: E402
 from sklib.bench import bounds as bench_bounds  # noqa: E402
+from sklib.bench import floor as bench_floor  # noqa: E402
 from sklib.bench.steps import BOOT_STEPS, STEP  # noqa: E402
 
 PRINTED_STEPS = [n for n in BOOT_STEPS if n != STEP["report"]]
@@ -308,10 +309,30 @@ def test_bench_quick_bounds_the_self_tests():
         return b
     check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
               if b.name.endswith("-max")), "--quick boots -cpu max without its self-tests")
-    equal(bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, 40000000)}, True)),
-          [], "60 M of self-tests")
-    broken = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, 40000001)}, True))
-    check(len(broken) == 1 and "self-tests" in broken[0][1], broken)
+    for insns, broken in ((40000000, []), (40000001, ["self-tests"])):
+        rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
+        equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
+
+
+def test_bench_floor_boots_exit_at_once():
+    """Each floor image exits QEMU with PASS, booted as the timed boots but for the kernel."""
+    walls = bench_boots.plan(False, images := bench_floor.write_floor_kernels(WORK))[1]
+    for arch in qemu.ARCHES:
+        floor = [b for b in walls if b.arch == arch and b.kind == "floor"]
+        timed = [b for b in walls if b.arch == arch and b.kind == "wall"]
+        equal(len(floor), len(timed), arch + ": as many floor boots as timed ones")
+        floor[0].prepare(None, WORK)
+        timed[0].prepare("KERNEL", WORK)
+        equal(floor[0].command.replace(images[arch], "KERNEL").replace("floor1", "wall1"),
+              timed[0].command, arch + ": the same QEMU command but the kernel")
+        status = subprocess.run(qemu.command(arch, None, kernel=images[arch]),
+                                stdin=subprocess.DEVNULL, capture_output=True,
+                                timeout=60).returncode
+        equal(status, exits.PASS, arch + " floor image's exit status")
+    for b in walls:
+        b.wall = 0.5
+    check([r for r in bench_bounds.check({b.name: b for b in walls}, False)
+           if r[1].startswith("floor")], "no floor row in the summary")
 
 
 def test_bench_lock_keeps_a_second_run_out():

@@ -26,9 +26,11 @@ WALL_RUNS = 5
 class Boot:
     """One QEMU run: its configuration, the exact command, and what came out."""
 
-    def __init__(self, name, arch, cpu, smp=1, append=None, icount=True, kind="bench"):
+    def __init__(self, name, arch, cpu, smp=1, append=None, icount=True, kind="bench",
+                 kernel=None):
         self.name, self.arch, self.cpu, self.smp = name, arch, cpu, smp
         self.append, self.icount, self.kind = append, icount, kind
+        self.kernel = kernel     # None: Special K (the run's copy); else the floor's image
         self.command = None
         self.log = None
         self.exit = None
@@ -39,7 +41,8 @@ class Boot:
     def prepare(self, kernel, log_dir):
         """Ask scripts/qemu for the exact QEMU command, which the report records."""
         self.log = os.path.join(log_dir, self.name + ".log")
-        args = qemu.command(self.arch, None, cpu=self.cpu, smp=self.smp, kernel=kernel,
+        self.kernel = self.kernel or kernel
+        args = qemu.command(self.arch, None, cpu=self.cpu, smp=self.smp, kernel=self.kernel,
                             append=self.append, icount=self.icount, serial_file=self.log)
         out = subprocess.run(args + ["--dry-run"], check=True, capture_output=True, text=True)
         self.command = out.stdout.strip()
@@ -106,8 +109,8 @@ class Boot:
         return [line for line in self.lines if line.startswith(prefix)]
 
     def describe(self):
-        return {"name": self.name, "arch": self.arch, "cpu": self.cpu, "smp": self.smp,
-                "append": self.append, "icount": self.icount, "command": self.command,
+        return {"name": self.name, "arch": self.arch, "kind": self.kind, "cpu": self.cpu,
+                "smp": self.smp, "append": self.append, "icount": self.icount, "command": self.command,
                 "exit": self.exit, "wall_seconds": round(self.wall, 3) if self.wall else None}
 
 
@@ -167,7 +170,8 @@ def first_difference(a, b):
     return f"{a.name} and {b.name} printed different numbers of 'bench:' lines"
 
 
-def plan(quick):
+def plan(quick, floor_kernels=None):
+    """The bench boots and the timed ones (the floor's with floor_kernels, {arch: image})."""
     from sklib.bench.bounds import matrix_cpus, model_boot_name
     boots = []
     for arch in qemu.ARCHES:
@@ -192,8 +196,14 @@ def plan(quick):
                               append="ktest.filter=none bench=none"))
     walls = []
     if not quick:
-        for arch in qemu.ARCHES:
-            for i in range(1, WALL_RUNS + 1):
-                walls.append(Boot(f"{arch}-wall{i}", arch, DEFAULT_CPU[arch], icount=False,
-                                  kind="wall"))
+        # Interleaved, so that a change in the host's load touches every kind alike.
+        for i in range(1, WALL_RUNS + 1):
+            for arch in qemu.ARCHES:
+                cpu = DEFAULT_CPU[arch]
+                walls.append(Boot(f"{arch}-wall{i}", arch, cpu, icount=False, kind="wall"))
+                walls.append(Boot(f"{arch}-wall-none{i}", arch, cpu, icount=False,
+                                  append="ktest.filter=none", kind="wall-none"))
+                if floor_kernels:
+                    walls.append(Boot(f"{arch}-floor{i}", arch, cpu, icount=False,
+                                      kind="floor", kernel=floor_kernels[arch]))
     return boots, walls

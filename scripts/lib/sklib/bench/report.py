@@ -82,6 +82,9 @@ def summary_rows(report):
          lambda f: steps(f, STEP["selftests"])),
         ("boot: wall time, QEMU start to exit (median, noisy)",
          lambda f: f"{f['wall']['median']:.2f} s"),
+        ("boot: wall time without self-tests / floor (QEMU alone)",
+         lambda f: " / ".join(f"{f['wall'][k]['median']:.2f} s" for k in
+                              ("no_self_tests", "floor") if k in f["wall"])),
         ("image: _text to _end, bytes", lambda f: n(f["sizes"]["image_bytes"])),
         ("free_initmem(): bytes freed (share of the image)",
          lambda f: f"{f['sizes']['init_bytes']:,} ({100 * f['sizes']['init_share']:.1f} %)"),
