@@ -35,6 +35,12 @@
 
 #define MAX_TEST_THREADS	16
 #define MUTEX_ROUNDS		300
+/*
+ * And at most this long: each hand-over wakes a waiter, often on another
+ * CPU, and with 8 virtual CPUs on 2 host cores that can cost a host time
+ * slice; 16 threads' 300 rounds then took 30 s of wall time.
+ */
+#define MUTEX_US		20000
 
 static DEFINE_MUTEX(test_mutex);
 static struct completion test_done;
@@ -389,10 +395,14 @@ static void wake_up_wakes_its_own_waiters(struct ktest *t)
 		kthread_stop(threads[i]);
 }
 
+/* arg: this worker's count of rounds; at least one. */
 static int mutex_worker(void *arg)
 {
-	(void)arg;
-	for (int i = 0; i < MUTEX_ROUNDS; i++) {
+	unsigned long *rounds = arg;
+	u64 end = get_cycles() + cycle_freq_hz * MUTEX_US / 1000000;
+
+	*rounds = 0;
+	do {
 		unsigned long v;
 
 		mutex_lock(&test_mutex);
@@ -401,25 +411,28 @@ static int mutex_worker(void *arg)
 			cpu_relax();
 		WRITE_ONCE(counter, v + 1);
 		mutex_unlock(&test_mutex);
-	}
+	} while (++*rounds < MUTEX_ROUNDS && get_cycles() < end);
 	return 0;
 }
 
 static void mutex_keeps_counter_exact(struct ktest *t)
 {
 	struct thread *threads[MAX_TEST_THREADS];
+	unsigned long rounds[MAX_TEST_THREADS], total = 0;
 	int n = 2 * num_online_cpus();
 
 	if (n > MAX_TEST_THREADS)
 		n = MAX_TEST_THREADS;
 	counter = 0;
 	for (int i = 0; i < n; i++) {
-		threads[i] = kthread_run(mutex_worker, NULL, "mutex");
+		threads[i] = kthread_run(mutex_worker, &rounds[i], "mutex");
 		KTEST_ASSERT_TRUE(t, threads[i] != NULL);
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		kthread_stop(threads[i]);
-	KTEST_EXPECT_EQ(t, counter, (unsigned long)n * MUTEX_ROUNDS);
+		total += rounds[i];
+	}
+	KTEST_EXPECT_EQ(t, counter, total);
 	KTEST_EXPECT_TRUE(t, mutex_trylock(&test_mutex));
 	mutex_unlock(&test_mutex);
 }
