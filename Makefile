@@ -260,11 +260,21 @@ $(ISO): $(KERNEL) $(INITRAMFS) scripts/mkiso
 # from tests/initramfs/. For tests/matrix also: ours with a user's archive (from
 # tests/initramfs-user/) appended, as a user would `cat` theirs onto it, and ours cut
 # short in the middle of a file (etc/issue's data).
-# Ours also holds the user programs (tests/user/user.mk).
-$(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d) $(USER_STAMP)
+# Ours also holds the user programs (tests/user/user.mk) and the sample modules at
+# lib/modules/NAME.ko, without their debug information (Linux's INSTALL_MOD_STRIP), a
+# quarter of the bytes; gdb reads the whole ones in $(BUILD)/modules.
+MODULES_ROOT	:= $(BUILD)/modules/root
+INITRAMFS_KOS	:= $(patsubst tests/modules/%.c,$(MODULES_ROOT)/lib/modules/%.ko,\
+		     $(sort $(wildcard tests/modules/*.c)))
+$(MODULES_ROOT)/lib/modules/%.ko: $(BUILD)/modules/%.ko
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  STRIP   $@")
+	$(Q)$(OBJCOPY) --strip-debug $< $@
+$(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d) $(USER_STAMP) \
+		$(if $(M),,$(INITRAMFS_KOS))
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs tests/initramfs $(USER_ROOT) $@
+	$(Q)scripts/mkinitramfs tests/initramfs $(USER_ROOT) $(if $(M),,$(MODULES_ROOT)) $@
 # tests/initramfs/ alone, without the user programs: what fits beside the kernel in 2 MiB.
 $(BUILD)/initramfs-base.cpio: scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d)
 	@mkdir -p $(dir $@)

@@ -16,6 +16,10 @@
  * Records are applied in table order; when two records name the same site,
  * the later one wins if both features are present.
  *
+ * apply_alternatives() and the arch's hooks outlive boot: the module
+ * loader applies a module's own .altinstructions with them, the same way,
+ * while its text is still writable and has not run on any CPU.
+ *
  * Parameters: noalternatives leaves every site as it was built (compare the
  * boot logs); debug-alternative prints one line per patched site.
  */
@@ -33,7 +37,7 @@ _Static_assert(sizeof(struct alt_instr) == 12,
 bool alternatives_patched;
 u64 alternatives_boot_cycles __initdata;
 static bool noalternatives __initdata;
-static bool debug_alternative __initdata;
+static bool debug_alternative;
 
 __setup_flag("noalternatives", noalternatives);
 __setup_flag("debug-alternative", debug_alternative);
@@ -43,7 +47,7 @@ bool alt_wanted(const struct alt_instr *a)
 	return cpu_has(alt_feature(a)) != !!(a->feature & ALT_FLAG_NOT);
 }
 
-void __init alt_patched_bytes(const struct alt_instr *a, u8 *buf)
+void alt_patched_bytes(const struct alt_instr *a, u8 *buf)
 {
 	const u8 *repl = alt_replacement(a);
 
@@ -52,7 +56,7 @@ void __init alt_patched_bytes(const struct alt_instr *a, u8 *buf)
 	arch_fill_nops(buf + a->replacementlen, a->instrlen - a->replacementlen);
 }
 
-unsigned int __init apply_alternatives(struct alt_instr *start, struct alt_instr *end)
+unsigned int apply_alternatives(struct alt_instr *start, struct alt_instr *end)
 {
 	unsigned int patched = 0;
 	u8 buf[255];	/* instrlen is a u8 */

@@ -6,12 +6,14 @@
  * decide which code to patch in, so detection must come first.
  */
 #include <kernel/cpufeature.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
 struct cpuinfo boot_cpu_data;
+EXPORT_SYMBOL(boot_cpu_data);
 
 const char *cpu_feature_name(unsigned int feature)
 {

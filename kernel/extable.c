@@ -37,7 +37,10 @@ const struct exception_table_entry *search_extable(const struct exception_table_
 
 const struct exception_table_entry *search_exception_tables(unsigned long addr)
 {
-	return search_extable((const void *)__start___ex_table, exception_table_entries(), addr);
+	const struct exception_table_entry *e;
+
+	e = search_extable((const void *)__start___ex_table, exception_table_entries(), addr);
+	return e ? e : search_module_extables(addr);
 }
 
 size_t exception_table_entries(void)

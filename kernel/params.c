@@ -67,7 +67,8 @@ static void __init parse_cmdline(bool early)
 		args = next_arg(args, &param, &val);
 		if (strcmp(param, "--") == 0 && !val)
 			break;
-		if (!do_setup(param, val, early) && !early)
+		/* NAME.param is for module NAME: its loader reads the command line (kernel/module/). */
+		if (!do_setup(param, val, early) && !early && !strchr(param, '.'))
 			note_unknown(param, val);
 	}
 }

@@ -12,8 +12,10 @@
  * sets its own before it runs any C that touches per-CPU data.
  *
  * The line printed is Linux's, with the same fields: pages per CPU, the
- * static size s, no reserved (r, for modules) or dynamic (d, for
- * alloc_percpu) part, the unit size u, then how many areas were made.
+ * static size s, the part reserved for modules' per-CPU variables r (the
+ * rest of the unit after the template, at least PERCPU_MODULE_MIN), no
+ * dynamic part (d, for alloc_percpu), the unit size u, then how many
+ * areas were made.
  */
 #include <kernel/export.h>
 #include <kernel/init.h>
@@ -29,10 +31,12 @@ EXPORT_SYMBOL(__per_cpu_offset);
 DEFINE_PER_CPU(unsigned long, this_cpu_off) = BOOT_PERCPU_OFFSET;
 EXPORT_PER_CPU_SYMBOL(this_cpu_off);
 
+size_t percpu_module_reserve;
+
 void __init setup_per_cpu_areas(void)
 {
 	size_t size = percpu_static_size();
-	unsigned int order = get_order(size ? size : 1);
+	unsigned int order = get_order(percpu_module_base() + PERCPU_MODULE_MIN);
 	size_t unit = (size_t)PAGE_SIZE << order;
 	unsigned int cpu;
 
@@ -49,6 +53,8 @@ void __init setup_per_cpu_areas(void)
 	}
 	/* From here CPU 0 uses its own copy: the template will be freed. */
 	set_my_cpu_offset(__per_cpu_offset[0]);
-	pr_info("percpu: Embedded %zu pages/cpu s%zu r0 d0 u%zu, %u CPU%s (NR_CPUS %d)\n",
-		unit / PAGE_SIZE, size, unit, nr_cpu_ids, nr_cpu_ids == 1 ? "" : "s", NR_CPUS);
+	percpu_module_reserve = unit - percpu_module_base();
+	pr_info("percpu: Embedded %zu pages/cpu s%zu r%zu d0 u%zu, %u CPU%s (NR_CPUS %d)\n",
+		unit / PAGE_SIZE, size, percpu_module_reserve, unit, nr_cpu_ids,
+		nr_cpu_ids == 1 ? "" : "s", NR_CPUS);
 }

@@ -80,7 +80,9 @@ static inline unsigned long ex_fixup_addr(const struct exception_table_entry *e)
 /* Binary search of a sorted table of num entries (benchmarks search tables of their own). */
 const struct exception_table_entry *search_extable(const struct exception_table_entry *base,
 						  size_t num, unsigned long addr);
+/* The kernel's table, then the faulting module's (kernel/module/extable.c). */
 const struct exception_table_entry *search_exception_tables(unsigned long addr);
+const struct exception_table_entry *search_module_extables(unsigned long addr);
 /* Called by the trap handlers: true when the fault was recovered (regs now resume at the fixup). */
 bool fixup_exception(struct pt_regs *regs);
 /* How many user-access faults were recovered since boot (the EX_TYPE_UACCESS* entries). */

@@ -18,16 +18,23 @@ enum mod_license {
 /*
  * A question to find_symbol(), Linux's struct find_symbol_arg: name and
  * gplok in (gplok: the asker's license is GPL-compatible, so __ksymtab_gpl
- * is searched too); sym and license out.
+ * is searched too); sym, license and owner (the module that exports it,
+ * NULL for the kernel) out.
  */
+struct module;
+
 struct find_symbol_arg {
 	const char *name;
 	bool gplok;
 	const struct kernel_symbol *sym;
 	enum mod_license license;
+	struct module *owner;
 };
 
-/* Binary search of __ksymtab, then (if fsa->gplok) __ksymtab_gpl. */
+/*
+ * Binary search of __ksymtab, then (if fsa->gplok) __ksymtab_gpl, then of
+ * each loaded module's two tables (the module loader holds its mutex).
+ */
 bool find_symbol(struct find_symbol_arg *fsa);
 
 /* One table: [start, start + num), sorted by name. NULL if name is not there. */

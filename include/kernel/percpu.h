@@ -120,6 +120,21 @@ static inline size_t percpu_static_size(void)
 	return (size_t)(__per_cpu_end - __per_cpu_start);
 }
 
+/*
+ * After the template, each area keeps the rest of its pages, at least
+ * PERCPU_MODULE_MIN bytes, for the per-CPU variables of loadable modules
+ * (Linux's reserved chunk, the "r" of its boot line): percpu_module_reserve
+ * bytes from percpu_module_base() into the area. kernel/module/percpu.c
+ * hands them out, the same offset in every area.
+ */
+#define PERCPU_MODULE_MIN	1024
+extern size_t percpu_module_reserve;
+
+static inline size_t percpu_module_base(void)
+{
+	return (percpu_static_size() + SMP_CACHE_BYTES - 1) & ~(size_t)(SMP_CACHE_BYTES - 1);
+}
+
 /* Boot step 9: one area per possible CPU, the template copied into each. */
 void setup_per_cpu_areas(void);
 

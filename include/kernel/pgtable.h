@@ -17,10 +17,34 @@
 #ifndef _KERNEL_PGTABLE_H
 #define _KERNEL_PGTABLE_H
 
+#include <kernel/types.h>
+
 void paging_init(void);
 void mark_rodata_ro(void);
 void unmap_kernel_range(unsigned long start, unsigned long end);
 /* Walk every mapping of the kernel's tables; return the number of 4 KiB pages that are W+X. */
 unsigned long count_wx_pages(void);
+
+/*
+ * Mappings made after boot (the module area, kernel/module/memory.c), in
+ * 4 KiB pages with one of these permissions. alloc_kernel_tables() makes
+ * the page tables of [start, end) once, so that mapping and unmapping
+ * there later takes no memory (and gives none back: the self-tests count
+ * free pages). map_kernel_page() maps a page that was not mapped;
+ * set_kernel_page_prot() changes a mapped page's permissions, or unmaps it
+ * (KERNEL_PROT_NONE); neither tells other CPUs: flush_tlb_kernel_all()
+ * does, after a batch of changes.
+ */
+enum kernel_prot {
+	KERNEL_PROT_NONE,
+	KERNEL_PROT_RW,		/* read+write, never executable */
+	KERNEL_PROT_RO,		/* read-only, never executable */
+	KERNEL_PROT_RX,		/* read-only, executable */
+};
+
+int alloc_kernel_tables(unsigned long start, unsigned long end);
+int map_kernel_page(unsigned long va, phys_addr_t pa, enum kernel_prot prot);
+void set_kernel_page_prot(unsigned long va, enum kernel_prot prot);
+void flush_tlb_kernel_all(void);
 
 #endif

@@ -157,36 +157,43 @@ static void put_pointer(struct out *o, unsigned long addr, struct spec spec)
 }
 
 static void put_symbol_text(struct out *o, const char *name, unsigned long offset,
-			    unsigned long size, bool with_offset)
+			    unsigned long size, bool with_offset, const char *modname)
 {
 	const struct spec plain = { .flags = 0, .width = 0, .precision = -1 };
 
 	put_chars(o, name, strnlen(name, KSYM_NAME_LEN));
-	if (!with_offset)
-		return;
-	put_chars(o, "+0x", 3);
-	put_number(o, offset, 0, 16, plain);
-	put_chars(o, "/0x", 3);
-	put_number(o, size, 0, 16, plain);
+	if (with_offset) {
+		put_chars(o, "+0x", 3);
+		put_number(o, offset, 0, 16, plain);
+		put_chars(o, "/0x", 3);
+		put_number(o, size, 0, 16, plain);
+	}
+	if (modname) {
+		put_chars(o, " [", 2);
+		put_chars(o, modname, strnlen(modname, KSYM_NAME_LEN));
+		put_char(o, ']');
+	}
 }
 
-/* %pS, %pB and %ps: "name+0xoff/0xsize" or "name", or like %p outside every symbol. */
+/* %pS, %pB, %ps: "name+0xoff/0xsize" or "name" (" [module]" after a module's), else as %p. */
 static void put_symbol(struct out *o, unsigned long addr, bool with_offset,
 		       bool return_address, const struct spec *spec)
 {
 	char name[KSYM_NAME_LEN];
 	unsigned long size, offset;
 	struct out measure = { .buf = NULL, .size = 0, .len = 0 };
+	const char *modname = NULL;
 
-	if (!kallsyms_lookup(addr - return_address, &size, &offset, name)) {
+	if (!kallsyms_lookup(addr - return_address, &size, &offset, name) &&
+	    !module_address_lookup(addr - return_address, &size, &offset, &modname, name)) {
 		put_pointer(o, addr, *spec);
 		return;
 	}
 	offset += return_address;
 	/* Print once into nowhere to learn the length that the padding needs. */
-	put_symbol_text(&measure, name, offset, size, with_offset);
+	put_symbol_text(&measure, name, offset, size, with_offset, modname);
 	pad_before(o, spec, measure.len);
-	put_symbol_text(o, name, offset, size, with_offset);
+	put_symbol_text(o, name, offset, size, with_offset, modname);
 	pad_after(o, spec, measure.len);
 }
 

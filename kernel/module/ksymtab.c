@@ -17,6 +17,8 @@
 #include <kernel/sections.h>
 #include <kernel/string.h>
 
+#include "internal.h"
+
 static int cmp_name(const void *name, const void *sym)
 {
 	return strcmp(name, kernel_symbol_name(sym));
@@ -38,19 +40,17 @@ size_t ksymtab_gpl_entries(void)
 	return __stop___ksymtab_gpl - __start___ksymtab_gpl;
 }
 
-/* The kernel's tables; modules' come with the loader. */
+/* The kernel's tables, then the loaded modules' (kernel/module/main.c). */
 bool find_symbol(struct find_symbol_arg *fsa)
 {
+	fsa->owner = NULL;
+	fsa->license = NOT_GPL_ONLY;
 	fsa->sym = search_ksymtab(__start___ksymtab, ksymtab_entries(), fsa->name);
-	if (fsa->sym) {
-		fsa->license = NOT_GPL_ONLY;
-		return true;
+	if (!fsa->sym && fsa->gplok) {
+		fsa->license = GPL_ONLY;
+		fsa->sym = search_ksymtab(__start___ksymtab_gpl, ksymtab_gpl_entries(), fsa->name);
 	}
-	if (!fsa->gplok)
-		return false;
-	fsa->sym = search_ksymtab(__start___ksymtab_gpl, ksymtab_gpl_entries(), fsa->name);
-	fsa->license = GPL_ONLY;
-	return fsa->sym;
+	return fsa->sym || find_module_symbol(fsa);
 }
 
 const char *ksymtab_first_unsorted(const struct kernel_symbol *start, size_t num)

@@ -276,6 +276,18 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsig
 	return NULL;
 }
 
+/* One module function, hello_init at 0x8000 (0x40 bytes), module "hello". */
+const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
+				  unsigned long *offset, const char **modname, char *namebuf)
+{
+	if (addr - 0x8000 >= 0x40)
+		return NULL;
+	*symbolsize = 0x40;
+	*offset = addr - 0x8000;
+	*modname = "hello";
+	return strcpy(namebuf, "hello_init");
+}
+
 static void expect_format(const char *want, const char *fmt, void *addr)
 {
 	int n = k_snprintf(mine, sizeof(mine), fmt, addr);
@@ -298,6 +310,11 @@ static void symbols(void)
 	expect_format("[  do_initcalls]", "[%14ps]", (void *)0x1200);
 	expect_format("[do_initcalls]", "[%5ps]", (void *)0x1200);
 	expect_format("at start_kernel+0x2/0x200: x", "at %pS: x", (void *)0x1002);
+	/* A module's symbol names its module, as Linux's %pS. */
+	expect_format("hello_init+0x10/0x40 [hello]", "%pS", (void *)0x8010);
+	expect_format("hello_init [hello]", "%ps", (void *)0x8010);
+	expect_format("[    hello_init+0x3f/0x40 [hello]]", "[%32pS]", (void *)0x803f);
+	expect_format("hello_init+0x40/0x40 [hello]", "%pB", (void *)0x8040);
 
 	/* Outside every symbol: like %p, width included. */
 	snprintf(unknown, sizeof(unknown), "0x%0*x", (int)(2 * sizeof(void *)), 0x5000);

@@ -29,6 +29,12 @@ static int __init percpu_count_init(void)
 }
 module_init(percpu_count_init);
 
+static void __exit percpu_count_exit(void)
+{
+	pr_info("percpu_count: leaving\n");
+}
+module_exit(percpu_count_exit);
+
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("Special K");
 MODULE_DESCRIPTION("Counts on every CPU in a per-CPU variable of its own");

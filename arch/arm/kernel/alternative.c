@@ -18,7 +18,7 @@
 #include <kernel/init.h>
 #include <kernel/string.h>
 
-void __init arch_fill_nops(u8 *buf, unsigned int len)
+void arch_fill_nops(u8 *buf, unsigned int len)
 {
 	u32 nop = ARM_NOP_INSN;
 
@@ -45,7 +45,7 @@ static const u8 *branch_target(u32 insn, const u8 *at)
  * replacement is looked at. One that leaves the replacement gets the
  * offset from its new place; the +-32 MiB reach covers the whole kernel.
  */
-void __init arch_relocate_replacement(u8 *buf, unsigned int len, const u8 *repl, const u8 *site)
+void arch_relocate_replacement(u8 *buf, unsigned int len, const u8 *repl, const u8 *site)
 {
 	for (unsigned int i = 0; i + 4 <= len; i += 4) {
 		const u8 *target;
@@ -73,7 +73,7 @@ static unsigned long dcache_line_size(void)
 	return 4ul << ((ctr >> 16) & 0xf);
 }
 
-void __init arch_text_poke_early(void *addr, const void *src, size_t len)
+void arch_text_poke_early(void *addr, const void *src, size_t len)
 {
 	unsigned long line = dcache_line_size();
 	unsigned long start = (unsigned long)addr & ~(line - 1);

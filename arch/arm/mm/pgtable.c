@@ -109,8 +109,8 @@ static void flush_tlb_kernel(void)
 			     : : "r"(0) : "memory");
 }
 
-/* Second-level tables are 1 KiB: four share one page from the allocator. */
-static pte_t *__init alloc_pte_table(void)
+/* Second-level tables are 1 KiB: four share one page from the allocator (never given back). */
+static pte_t *alloc_pte_table(void)
 {
 	static pte_t *pool;
 	static unsigned int left;
@@ -127,13 +127,49 @@ static pte_t *__init alloc_pte_table(void)
 	return pool + left * PTRS_PER_PTE;
 }
 
-static pte_t *__init pte_create(unsigned long va)
+static pte_t *pte_create(unsigned long va)
 {
 	pmd_t *pmd = pmd_of(va);
 
 	if ((*pmd & PMD_TYPE_MASK) != PMD_TYPE_TABLE)
 		set_entry(pmd, (u32)__pa(alloc_pte_table()) | PMD_TYPE_TABLE);	/* domain 0 */
 	return pte_of(va);
+}
+
+static const pte_t prot_bits[] = {
+	[KERNEL_PROT_NONE] = 0,
+	[KERNEL_PROT_RW] = PTE_NORMAL | PTE_XN,
+	[KERNEL_PROT_RO] = PTE_NORMAL | PTE_APX | PTE_XN,
+	[KERNEL_PROT_RX] = PTE_NORMAL | PTE_APX,
+};
+
+int alloc_kernel_tables(unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += SECTION_SIZE)
+		pte_create(va);
+	return 0;
+}
+
+/* A new entry was never valid, so no TLB holds it: finishing the clean is enough. */
+int map_kernel_page(unsigned long va, phys_addr_t pa, enum kernel_prot prot)
+{
+	set_entry(pte_create(va), (u32)pa | prot_bits[prot]);
+	__asm__ __volatile__("dsb ish" ::: "memory");
+	return 0;
+}
+
+void set_kernel_page_prot(unsigned long va, enum kernel_prot prot)
+{
+	pte_t *pte = pte_of(va);
+
+	if (pte && (*pte & PTE_TYPE_SMALL))
+		set_entry(pte, (*pte & PTE_ADDR_MASK) | prot_bits[prot]);
+}
+
+/* The IS forms of flush_tlb_kernel() reach every CPU already. */
+void flush_tlb_kernel_all(void)
+{
+	flush_tlb_kernel();
 }
 
 static pte_t __init image_page_flags(unsigned long va)

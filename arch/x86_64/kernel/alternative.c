@@ -20,7 +20,7 @@
  * x86_nops[n] is n bytes long.
  */
 #define X86_NOP_MAX	9
-static const u8 x86_nops[X86_NOP_MAX + 1][X86_NOP_MAX] __initconst = {
+static const u8 x86_nops[X86_NOP_MAX + 1][X86_NOP_MAX] = {
 	[1] = { 0x90 },
 	[2] = { 0x66, 0x90 },
 	[3] = { 0x0f, 0x1f, 0x00 },
@@ -32,7 +32,7 @@ static const u8 x86_nops[X86_NOP_MAX + 1][X86_NOP_MAX] __initconst = {
 	[9] = { 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00 },
 };
 
-void __init arch_fill_nops(u8 *buf, unsigned int len)
+void arch_fill_nops(u8 *buf, unsigned int len)
 {
 	while (len) {
 		unsigned int n = len < X86_NOP_MAX ? len : X86_NOP_MAX;
@@ -64,7 +64,7 @@ static unsigned int rel32_offset(const u8 *insn, unsigned int len)
  * jumps out of itself must do it first (a call to the better function, or
  * a jump to code elsewhere); the tests check the sites that do.
  */
-void __init arch_relocate_replacement(u8 *buf, unsigned int len, const u8 *repl, const u8 *site)
+void arch_relocate_replacement(u8 *buf, unsigned int len, const u8 *repl, const u8 *site)
 {
 	unsigned int at = rel32_offset(buf, len);
 	const u8 *target;
@@ -86,7 +86,7 @@ void __init arch_relocate_replacement(u8 *buf, unsigned int len, const u8 *repl,
  * The CPU notices stores into code it may have prefetched, but only a
  * serialising instruction (cpuid) guarantees it executes the new bytes.
  */
-void __init arch_text_poke_early(void *addr, const void *src, size_t len)
+void arch_text_poke_early(void *addr, const void *src, size_t len)
 {
 	volatile u8 *dst = addr;
 	const u8 *s = src;

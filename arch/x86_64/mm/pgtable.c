@@ -23,12 +23,14 @@
 #include <asm/pgtable.h>
 #include <asm/special_insns.h>
 #include <kernel/bootinfo.h>
+#include <kernel/errno.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/pgtable.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+#include <kernel/smp.h>
 #include <kernel/string.h>
 
 #define PMD_SIZE	(1ul << 21)
@@ -82,6 +84,75 @@ static pte_t *lookup_pte(unsigned long va)
 static void flush_tlb_all(void)
 {
 	write_cr3(read_cr3());
+}
+
+static void flush_tlb_one_cpu(void *info)
+{
+	(void)info;
+	flush_tlb_all();
+}
+
+/* Every CPU, not just this one: the others may hold translations of what changed. */
+void flush_tlb_kernel_all(void)
+{
+	on_each_cpu(flush_tlb_one_cpu, NULL, true);
+}
+
+/* The 4 KiB entry for va, creating the tables above it at any time; NULL without memory. */
+static pte_t *pte_alloc(unsigned long va)
+{
+	pte_t *table = kernel_pml4;
+
+	for (int l = 3; l > 0; l--) {
+		pte_t *e = &table[table_index(va, l)];
+
+		if (!(*e & PTE_PRESENT)) {
+			pte_t *new = alloc_page();
+
+			if (!new)
+				return NULL;
+			memset(new, 0, PAGE_SIZE);
+			*e = __pa(new) | PTE_PRESENT | PTE_WRITE;
+		} else if (*e & PTE_HUGE) {
+			return NULL;
+		}
+		table = __va(*e & PTE_ADDR_MASK);
+	}
+	return &table[table_index(va, 0)];
+}
+
+static const pte_t prot_bits[] = {
+	[KERNEL_PROT_NONE] = 0,
+	[KERNEL_PROT_RW] = PTE_PRESENT | PTE_WRITE | PTE_NX,
+	[KERNEL_PROT_RO] = PTE_PRESENT | PTE_NX,
+	[KERNEL_PROT_RX] = PTE_PRESENT,
+};
+
+int alloc_kernel_tables(unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE)
+		if (!pte_alloc(va))
+			return -ENOMEM;
+	return 0;
+}
+
+int map_kernel_page(unsigned long va, phys_addr_t pa, enum kernel_prot prot)
+{
+	pte_t *pte = pte_alloc(va);
+
+	if (!pte)
+		return -ENOMEM;
+	*pte = pa | prot_bits[prot];
+	__asm__ __volatile__("invlpg (%0)" : : "r"(va) : "memory");
+	return 0;
+}
+
+void set_kernel_page_prot(unsigned long va, enum kernel_prot prot)
+{
+	pte_t *pte = lookup_pte(va);
+
+	if (pte && (*pte & PTE_PRESENT))
+		*pte = (*pte & PTE_ADDR_MASK) | prot_bits[prot];
 }
 
 static pte_t __init image_page_flags(unsigned long va)
