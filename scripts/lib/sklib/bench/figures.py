@@ -89,6 +89,12 @@ def ksymtab_figures(boot):
     return {"real": real, "synthetic": synthetic}
 
 
+def module_figures(boot):
+    """tests/kernel/bench_module.c: loading and removing each sample module."""
+    return [dict(kv, name=pos[0]) for _, pos, kv in boot.groups("module_load")
+            if pos and pos[0] != "none"]
+
+
 def alternatives_figures(boot, arch):
     summary = dict(first(boot, "alternatives") or {})
     patched_line = re.compile(r"alternatives: patched (\d+) of (\d+) sites")
@@ -152,6 +158,7 @@ def arch_figures(arch, boots, kernel, quick):
         "initcalls": initcall_figures(main),
         "extable": extable_figures(main),
         "ksymtab": ksymtab_figures(main),
+        "modules": module_figures(main),
         "alternatives": {"max": alternatives_figures(main, arch)},
         "percpu": percpu_figures(main),
         "sizes": image_sizes(kernel),

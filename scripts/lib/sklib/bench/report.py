@@ -243,6 +243,18 @@ def md_ksymtab(fig):
                    "miss"], synthetic)]
 
 
+def md_modules(fig):
+    rows = [[m["name"], n(m["load"]), n(m["unload"]), m["relocs"], m["pages"], m["symbols"]]
+            for m in fig.get("modules") or []]
+    if not rows:
+        return ["### Loadable modules\n", "No modules in this boot (no initramfs).\n"]
+    return ["### Loadable modules\n",
+            "Loading each sample from the initramfs (read, checks, layout, symbols, "
+            "relocations, protections, its init, freeing .init) and removing it (its exit, "
+            "every page back), in instructions:\n",
+            table(["module", "load", "unload", "relocations", "pages", "symbols"], rows)]
+
+
 def md_alternatives(arch, fig):
     md = ["### Alternatives\n"]
     lines = []
@@ -331,6 +343,7 @@ def arch_section(arch, fig, plots, quick):
     md += md_sizes(fig)
     md += md_extable(fig)
     md += md_ksymtab(fig)
+    md += md_modules(fig)
     md += md_alternatives(arch, fig)
     md += md_percpu(fig)
     if not quick:
