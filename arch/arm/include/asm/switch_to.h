@@ -63,8 +63,9 @@ void start_thread(struct pt_regs *regs, unsigned long pc, unsigned long sp);
 void __noreturn ret_to_user(void);
 void __noreturn ret_to_user_regs(struct pt_regs *regs);
 /*
- * fork/clone: the child returns to user mode with regs, 0 in r0, on its
- * own kernel stack; newsp and tls 0 keep the parent's. 0 (cannot fail).
+ * fork/clone: child (a new thread, not yet woken) returns to user mode
+ * with regs, 0 in r0, on its own kernel stack; newsp and tls 0 keep the
+ * parent's. Its address space (child->mm) is the caller's business. 0.
  */
 int copy_thread(struct thread *child, const struct pt_regs *regs, unsigned long newsp,
 		unsigned long tls);
