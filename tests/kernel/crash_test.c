@@ -11,6 +11,8 @@
  *   crash=uaccess read a user page by a plain dereference, outside a
  *                user_access_begin() window (ARM: a domain fault; x86_64: a
  *                SMAP fault where the CPU has SMAP, else it is reported)
+ *   crash=uexec  call code copied into a user page (ARM: PXN; x86_64: SMEP
+ *                where the CPU has it, else it is reported)
  *   crash=panic  call panic()
  */
 #include <asm/mmu_context.h>
@@ -112,6 +114,39 @@ static int __noinline crash_uaccess(void)
 	return v;
 }
 
+/* Position-independent code to copy into a user page: it only returns. */
+static int __noinline crash_user_code(void)
+{
+	return 0;
+}
+
+/* This thread gets a user page holding code, and calls it from the kernel. */
+static int __noinline crash_uexec(void)
+{
+	struct mm_struct *mm = mm_alloc();
+	unsigned int prot;
+	phys_addr_t pa;
+	int v;
+
+	if (!mm || vm_map_anon(mm, CRASH_USER_VA, PAGE_SIZE, VM_READ | VM_EXEC) ||
+	    lookup_user_page(mm->pgd, CRASH_USER_VA, &pa, &prot)) {
+		if (mm)
+			mmput(mm);
+		pr_warn("crash: no memory for a user page\n");
+		return -ENOMEM;
+	}
+	memcpy(__va(pa), (const void *)crash_user_code, 64);
+	current->mm = mm;
+	switch_mm(mm->pgd);
+	v = ((int (*)(void))CRASH_USER_VA)();
+	pr_warn("crash: ran user code in kernel mode without a fault: "
+		"this CPU does not keep the kernel out of user code\n");
+	current->mm = NULL;
+	switch_mm(NULL);
+	mmput(mm);
+	return v;
+}
+
 static int __noinline crash_panic(void)
 {
 	panic("crash=panic on the command line");
@@ -132,6 +167,7 @@ static const struct crash_mode {
 	{ "divide", crash_divide_report },
 	{ "nx", crash_execute_nx },
 	{ "uaccess", crash_uaccess },
+	{ "uexec", crash_uexec },
 	{ "panic", crash_panic },
 };
 
@@ -146,7 +182,7 @@ static int __init crash_test(void)
 			return crash_modes[i].crash();
 		}
 	}
-	pr_warn("crash: unknown mode '%s' (null, bug, stack, divide, nx, uaccess, panic)\n", crash_mode);
+	pr_warn("crash: unknown mode '%s' (null, bug, stack, divide, nx, uaccess, uexec, panic)\n", crash_mode);
 	return -22;
 }
 late_initcall(crash_test);

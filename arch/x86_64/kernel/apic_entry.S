@@ -12,11 +12,14 @@
  * pushes leave it aligned for the call.
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
+#include <kernel/alternative.h>
 
 	.text
 	.balign 16
 	.globl smp_wakeup_interrupt
 smp_wakeup_interrupt:
+	ALTERNATIVE "", "clac", X86_FEATURE_SMAP
 	pushq	%rax
 	movq	lapic_base(%rip), %rax
 	movl	$0, APIC_EOI(%rax)
@@ -26,12 +29,17 @@ smp_wakeup_interrupt:
 	.balign 16
 	.globl spurious_interrupt
 spurious_interrupt:
+	ALTERNATIVE "", "clac", X86_FEATURE_SMAP
 	iretq
 
 	.balign 16
 	.globl apic_timer_interrupt
 apic_timer_interrupt:
-	cld
+	ALTERNATIVE "", "clac", X86_FEATURE_SMAP
+	testb	$3, 8(%rsp)		/* the saved CS: from ring 3, the user's GS base is loaded */
+	jz	1f
+	swapgs
+1:	cld
 	pushq	%rax
 	pushq	%rcx
 	pushq	%rdx
@@ -51,4 +59,7 @@ apic_timer_interrupt:
 	popq	%rdx
 	popq	%rcx
 	popq	%rax
-	iretq
+	testb	$3, 8(%rsp)
+	jz	2f
+	swapgs
+2:	iretq

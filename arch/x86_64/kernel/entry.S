@@ -1,5 +1,5 @@
 /*
- * Entry stubs for the 32 CPU exception vectors.
+ * Entry stubs for the 32 CPU exception vectors, and the way back.
  *
  * The CPU pushes an error code for some vectors only; the stubs of the
  * others push 0 so that every frame has the shape of struct pt_regs
@@ -7,7 +7,24 @@
  * call to do_trap(regs). If do_trap() returns (a fault recovered through
  * the exception table changed regs->rip), the registers come back and
  * iretq resumes.
+ *
+ * Every entry starts with clac: user code may have set EFLAGS.AC, which
+ * would open the kernel's SMAP window (asm/smap.h) for the whole handler.
+ * An exception from ring 3 (the saved CS has RPL 3) arrives on the thread's
+ * own kernel stack (TSS.sp0) with the user's GS base loaded: swapgs brings
+ * back this CPU's per-CPU base, and the way out swaps again. On the way
+ * back to ring 3 the thread may be switched out first (its slice is over):
+ * there is no better moment, since it holds nothing.
+ *
+ * ret_from_exception is also how a thread enters user mode the first time
+ * (ret_to_user(), asm/switch_to.h) and how a system call returns when
+ * SYSRET cannot be used (entry_syscall.S).
  */
+#include <asm/cpufeature.h>
+#include <kernel/alternative.h>
+
+#define PT_CS		(18 * 8)	/* offsets in struct pt_regs */
+
 	.text
 
 .macro EXCEPTION vector, has_error_code
@@ -56,7 +73,11 @@ exception_stubs:
 	EXCEPTION 31, 0
 
 exception_common:
-	cld
+	ALTERNATIVE "", "clac", X86_FEATURE_SMAP
+	testb	$3, 24(%rsp)		/* the saved CS, above vector, error code and rip */
+	jz	1f
+	swapgs
+1:	cld
 	pushq	%rax
 	pushq	%rbx
 	pushq	%rcx
@@ -74,7 +95,14 @@ exception_common:
 	pushq	%r15
 	movq	%rsp, %rdi
 	call	do_trap
-	popq	%r15
+
+/* rsp points to a struct pt_regs; interrupts are off. */
+	.globl ret_from_exception
+ret_from_exception:
+	testb	$3, PT_CS(%rsp)
+	jz	2f
+	call	preempt_schedule_irq
+2:	popq	%r15
 	popq	%r14
 	popq	%r13
 	popq	%r12
@@ -90,4 +118,13 @@ exception_common:
 	popq	%rbx
 	popq	%rax
 	addq	$16, %rsp		/* vector and error code */
-	iretq
+	testb	$3, 8(%rsp)		/* the CS iretq will load */
+	jz	3f
+	swapgs
+3:	iretq
+
+/* void asm_ret_to_user(struct pt_regs *regs): enter user mode as regs say (ret_to_user()). */
+	.globl asm_ret_to_user
+asm_ret_to_user:
+	movq	%rdi, %rsp
+	jmp	ret_from_exception

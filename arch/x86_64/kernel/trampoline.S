@@ -30,7 +30,7 @@
 #define CR0_PE		(1 << 0)
 #define CR4_PAE		(1 << 5)
 
-#define TR_CODE64	0x08	/* the same selectors as the kernel's GDT ... */
+#define TR_CODE64	0x08	/* the same selectors as head.S's boot GDT ... */
 #define TR_DATA		0x10
 #define TR_CODE32	0x18	/* ... plus 32-bit code for the middle step */
 

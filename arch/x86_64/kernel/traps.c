@@ -5,17 +5,25 @@
  * handles into an oops: what happened, the registers,
  * the faulting bytes and a symbolized backtrace, then panic().
  */
+#include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/msr-index.h>
+#include <asm/msr.h>
 #include <asm/pgtable.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/segment.h>
 #include <asm/special_insns.h>
 #include <kernel/bootinfo.h>
+#include <kernel/alternative.h>
 #include <kernel/bug.h>
+#include <kernel/cpufeature.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+#include <kernel/signal.h>
 #include <kernel/smp.h>
 #include <kernel/sprintf.h>
 #include <kernel/stacktrace.h>
@@ -23,16 +31,36 @@
 
 #define NR_EXCEPTIONS	32
 #define NR_VECTORS	256	/* exceptions, then interrupts (the SMP wake-up, asm/desc.h) */
-#define KERNEL_CS	0x08
-#define KERNEL_DS	0x10
-#define TSS_SELECTOR(cpu) (0x18 + 16 * (cpu))	/* each TSS descriptor takes two GDT slots */
+#define TSS_SELECTOR(cpu) ((GDT_ENTRY_TSS + 2 * (cpu)) * 8)	/* two GDT slots each */
 #define GATE_INTERRUPT	0x8e	/* present, ring 0, 64-bit interrupt gate */
 #define IST_DOUBLE_FAULT 1
 #define IST_NMI		2
+#define X86_TRAP_DE	0
+#define X86_TRAP_DB	1
 #define X86_TRAP_NMI	2
+#define X86_TRAP_BP	3
 #define X86_TRAP_UD	6
 #define X86_TRAP_DF	8
+#define X86_TRAP_NP	11
+#define X86_TRAP_SS	12
+#define X86_TRAP_GP	13
 #define X86_TRAP_PF	14
+#define X86_TRAP_MF	16
+#define X86_TRAP_AC	17
+#define X86_TRAP_MC	18
+#define X86_TRAP_XF	19
+#define PF_PROT		0x1	/* #PF error code: a protection fault, not a missing page */
+#define PF_INSTR	0x10	/* ...on an instruction fetch */
+#define X86_EFLAGS_AC	(1ul << 18)
+#define X86_CR4_SMEP	(1ul << 20)
+#define X86_CR4_SMAP	(1ul << 21)
+/*
+ * The flags SYSCALL clears (MSR_SYSCALL_MASK), Linux's set: the arithmetic
+ * ones, TF, IF (the entry runs with interrupts off until it is on the
+ * kernel stack), DF, IOPL, NT, RF, AC (no SMAP window left open by user
+ * code) and ID.
+ */
+#define SYSCALL_MASK	0x257fd5
 
 struct idt_gate {
 	u16 offset_low;
@@ -59,7 +87,7 @@ struct desc_ptr {
 	u64 base;
 } __packed;
 
-extern const char exception_stubs[];
+extern const char exception_stubs[], entry_SYSCALL_64[];
 extern char boot_stack_guard[], boot_stack_bottom[], boot_stack_top[];
 
 static struct idt_gate idt[NR_VECTORS] __aligned(16);
@@ -71,8 +99,14 @@ static struct idt_gate idt[NR_VECTORS] __aligned(16);
 static struct tss tss[NR_CPUS] __aligned(16);
 /* The boot CPU's IST stacks; secondary CPUs bring their own (trap_init_cpu()). */
 static u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
-/* null, kernel code, kernel data, then a TSS (a 16-byte system descriptor) per CPU */
-static u64 gdt[3 + 2 * NR_CPUS] __aligned(16) = { 0, 0x00af9a000000ffff, 0x00cf92000000ffff };
+/* The segments in the order SYSCALL and SYSRET need (asm/segment.h), then a TSS per CPU. */
+static u64 gdt[GDT_ENTRY_TSS + 2 * NR_CPUS] __aligned(16) = {
+	[__KERNEL_CS / 8] = 0x00af9a000000ffff,	/* 64-bit code, ring 0 */
+	[__KERNEL_DS / 8] = 0x00cf92000000ffff,	/* data, ring 0 */
+	[__USER32_CS / 8] = 0x00cffa000000ffff,	/* 32-bit code, ring 3 (never loaded) */
+	[__USER_DS / 8] = 0x00cff2000000ffff,	/* data, ring 3 */
+	[__USER_CS / 8] = 0x00affa000000ffff,	/* 64-bit code, ring 3 */
+};
 
 static const char *const exception_names[NR_EXCEPTIONS] = {
 	"divide error", "debug", "NMI", "int3", "overflow", "bounds", "invalid opcode",
@@ -86,7 +120,7 @@ static void __init set_gate(unsigned int vector, unsigned long addr, int ist)
 {
 	idt[vector] = (struct idt_gate){
 		.offset_low = addr & 0xffff,
-		.selector = KERNEL_CS,
+		.selector = __KERNEL_CS,
 		.ist = ist,
 		.type = GATE_INTERRUPT,
 		.offset_mid = (addr >> 16) & 0xffff,
@@ -133,9 +167,39 @@ void __init trap_init_cpu(unsigned int cpu, unsigned long df_stack_top, unsigned
 			     "movl %%eax, %%ss\n\t"
 			     "ltr %w3\n\t"
 			     "lidt %4"
-			     : : "m"(gdtr), "i"(KERNEL_CS), "i"(KERNEL_DS), "r"(TSS_SELECTOR(cpu)),
+			     : : "m"(gdtr), "i"(__KERNEL_CS), "i"(__KERNEL_DS), "r"(TSS_SELECTOR(cpu)),
 			       "m"(idtr)
 			     : "rax", "memory");
+
+	/* SYSCALL: on, entering at entry_SYSCALL_64 with the kernel's CS, SYSRET to __USER_CS. */
+	native_write_msr(MSR_EFER, native_read_msr(MSR_EFER) | EFER_SCE);
+	native_write_msr(MSR_STAR, (u64)__USER32_CS << 48 | (u64)__KERNEL_CS << 32);
+	native_write_msr(MSR_LSTAR, (unsigned long)entry_SYSCALL_64);
+	native_write_msr(MSR_SYSCALL_MASK, SYSCALL_MASK);
+	native_write_msr(MSR_KERNEL_GS_BASE, 0);	/* user code's GS base, after swapgs */
+}
+
+/*
+ * SMEP: the kernel never runs code from a user page; SMAP: it never touches
+ * one outside a stac/clac window (asm/smap.h). The alternatives made those
+ * real instructions already, unless the command line said noalternatives:
+ * then they are NOPs, no window ever opens, and SMAP must stay off.
+ * Secondary CPUs copy this CR4 (smp.c).
+ */
+static void __init setup_smep_smap(void)
+{
+	unsigned long cr4 = read_cr4();
+	const char *smap = "off (not on this CPU)";
+
+	if (cpu_has(X86_FEATURE_SMEP))
+		cr4 |= X86_CR4_SMEP;
+	if (cpu_has(X86_FEATURE_SMAP) && !alternatives_patched)
+		smap = "off (noalternatives: stac and clac are NOPs)";
+	else if (cpu_has(X86_FEATURE_SMAP))
+		cr4 |= X86_CR4_SMAP;
+	write_cr4(cr4);
+	pr_info("traps: SMEP %s, SMAP %s\n", cr4 & X86_CR4_SMEP ? "on" : "off (not on this CPU)",
+		cr4 & X86_CR4_SMAP ? "on" : smap);
 }
 
 void __init trap_init(void)
@@ -146,6 +210,7 @@ void __init trap_init(void)
 	trap_init_cpu(0, (unsigned long)ist_stacks[0] + IST_STACK_SIZE,
 		      (unsigned long)ist_stacks[1] + IST_STACK_SIZE);
 	pr_info("traps: IDT with %d exception vectors, IST stacks for #DF and NMI\n", NR_EXCEPTIONS);
+	setup_smep_smap();
 }
 
 static void show_fault(const struct pt_regs *regs, unsigned long cr2)
@@ -157,6 +222,50 @@ static void show_fault(const struct pt_regs *regs, unsigned long cr2)
 	       err & 0x10 ? "instruction fetch" : err & 0x2 ? "write" : "read");
 	printk(KERN_EMERG "#PF: error_code(0x%04lx) - %s\n", err,
 	       err & 0x1 ? "permissions violation" : "not-present page");
+	/* Why a present user page refused the kernel: SMEP or SMAP. */
+	if (cr2 >= TASK_SIZE || !(err & PF_PROT))
+		return;
+	if (err & PF_INSTR)
+		printk(KERN_EMERG "BUG: unable to execute userspace code (SMEP?)\n");
+	else if ((read_cr4() & X86_CR4_SMAP) && !(regs->rflags & X86_EFLAGS_AC))
+		printk(KERN_EMERG "BUG: SMAP violation: supervisor access of user address "
+		       "%016lx outside a uaccess window\n", cr2);
+}
+
+/* An exception in user mode: the program is killed by the signal it means, as in Linux. */
+static void __noreturn user_fault(struct pt_regs *regs)
+{
+	unsigned long addr = regs->rip;
+	int sig;
+
+	switch (regs->vector) {
+	case X86_TRAP_PF:
+		addr = read_cr2();
+		sig = SIGSEGV;
+		break;
+	case X86_TRAP_DE:
+	case X86_TRAP_MF:
+	case X86_TRAP_XF:
+		sig = SIGFPE;
+		break;
+	case X86_TRAP_UD:
+		sig = SIGILL;
+		break;
+	case X86_TRAP_DB:
+	case X86_TRAP_BP:
+		sig = SIGTRAP;
+		break;
+	case X86_TRAP_NP:
+	case X86_TRAP_SS:
+	case X86_TRAP_AC:
+		sig = SIGBUS;
+		break;
+	default:	/* #GP and the rest */
+		addr = 0;
+		sig = SIGSEGV;
+		break;
+	}
+	force_sig_fault(sig, addr, regs, regs->error_code);
 }
 
 static void show_regs(const struct pt_regs *regs)
@@ -187,6 +296,10 @@ void do_trap(struct pt_regs *regs)
 	const char *name = vector < NR_EXCEPTIONS && exception_names[vector] ?
 			   exception_names[vector] : "reserved";
 
+	/* A program's fault ends the program; NMI, #DF and #MC are the machine's. */
+	if (user_mode(regs) && vector != X86_TRAP_NMI && vector != X86_TRAP_DF &&
+	    vector != X86_TRAP_MC)
+		user_fault(regs);
 	/* An instruction listed in __ex_table: resume at its fixup. */
 	if (fixup_exception(regs))
 		return;

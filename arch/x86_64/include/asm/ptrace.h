@@ -17,6 +17,12 @@ struct pt_regs {
 	unsigned long rip, cs, rflags, rsp, ss;
 };
 
+/* The interrupted code ran in ring 3: the low two bits of its CS are its privilege level. */
+static inline bool user_mode(const struct pt_regs *regs)
+{
+	return (regs->cs & 3) == 3;
+}
+
 static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 {
 	return regs->rsp;

@@ -6,9 +6,9 @@
  *
  * On a CPU without SMAP both instructions are invalid opcodes, so they are
  * alternatives: the sites are three bytes of NOPs (the size of stac and clac)
- * and become the instructions where the CPU has SMAP. The kernel has no user
- * memory, so only the alternative_x86 self-test runs them: two sites that
- * stay NOPs or are patched, depending on the CPU.
+ * and become the instructions where the CPU has SMAP (the uaccess
+ * primitives, asm/uaccess.h; entry stubs use the same ALTERNATIVE in
+ * assembly). traps.c sets CR4.SMAP once they are patched.
  */
 #ifndef _ASM_SMAP_H
 #define _ASM_SMAP_H

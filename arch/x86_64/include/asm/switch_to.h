@@ -57,4 +57,20 @@ static inline unsigned long arch_thread_init_stack(struct thread *t, unsigned lo
  */
 void arch_switch_to(struct thread *prev, struct thread *next);
 
+/* User registers that start at pc with the stack at sp, in ring 3 with interrupts on. */
+void start_thread(struct pt_regs *regs, unsigned long pc, unsigned long sp);
+/*
+ * Enter user mode as task_pt_regs(current) says: the thread has its mm
+ * (current->mm) and its registers set up (start_thread()). Never returns;
+ * the thread comes back only through system calls, interrupts and faults.
+ */
+void __noreturn ret_to_user(void);
+/*
+ * fork and clone: child (a free thread slot, its mm set by the caller)
+ * returns to user mode with regs, 0 in rax, on newsp (0: regs' stack), with
+ * FS base tls (0: the parent's). 0 or -errno.
+ */
+int copy_thread(struct thread *child, const struct pt_regs *regs, unsigned long newsp,
+		unsigned long tls);
+
 #endif
