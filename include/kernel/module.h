@@ -73,11 +73,19 @@ struct module_memory {
 	void *block;		/* the same pages in the direct map, for free_pages() */
 };
 
-/* The module's symbols for kallsyms and %pS: functions and objects, kmalloc()ed. */
+/*
+ * The module's symbols for kallsyms and %pS: functions and objects; and
+ * where each of its sections went, for a debugger (gdb's sk-symbols gives
+ * them to add-symbol-file, as Linux's lx-symbols reads its sect_attrs).
+ * kmalloc()ed; the names in strtab.
+ */
 struct mod_kallsyms {
 	unsigned long *addr, *size;
 	const char **name;
 	unsigned int num;
+	unsigned long *sect_addr;
+	const char **sect_name;
+	unsigned int num_sect;
 	char *strtab;
 };
 

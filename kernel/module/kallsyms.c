@@ -27,11 +27,24 @@ static bool wanted(const struct load_info *info, const Elf_Sym *sym)
 	       (info->sechdrs[sym->st_shndx].sh_flags & SHF_ALLOC);
 }
 
+/* A section the loader placed: allocated and not empty, or the per-CPU one. */
+static bool placed(const struct load_info *info, unsigned int i)
+{
+	return info->sechdrs[i].sh_size &&
+	       ((info->sechdrs[i].sh_flags & SHF_ALLOC) || i == info->index.pcpu);
+}
+
+static unsigned long sect_address(const struct module *mod, const struct load_info *info,
+				  unsigned int i)
+{
+	return i == info->index.pcpu ? mod->percpu : (unsigned long)info->sechdrs[i].sh_addr;
+}
+
 int add_kallsyms(struct module *mod, const struct load_info *info)
 {
 	struct mod_kallsyms *ks = &mod->kallsyms;
 	size_t names = 0, at = 0;
-	unsigned int n = 0;
+	unsigned int n = 0, nsect = 0;
 
 	for (unsigned int i = 1; i < info->num_syms; i++) {
 		if (wanted(info, &info->symtab[i])) {
@@ -39,11 +52,20 @@ int add_kallsyms(struct module *mod, const struct load_info *info)
 			names += strlen(info->strtab + info->symtab[i].st_name) + 1;
 		}
 	}
+	for (unsigned int i = 1; i < info->hdr->e_shnum; i++) {
+		if (placed(info, i)) {
+			nsect++;
+			names += strlen(info->secstrings + info->sechdrs[i].sh_name) + 1;
+		}
+	}
 	ks->addr = kmalloc((n ? n : 1) * sizeof(*ks->addr));
 	ks->size = kmalloc((n ? n : 1) * sizeof(*ks->size));
 	ks->name = kmalloc((n ? n : 1) * sizeof(*ks->name));
+	ks->sect_addr = kmalloc((nsect ? nsect : 1) * sizeof(*ks->sect_addr));
+	ks->sect_name = kmalloc((nsect ? nsect : 1) * sizeof(*ks->sect_name));
 	ks->strtab = kmalloc(names ? names : 1);
-	if (!ks->addr || !ks->size || !ks->name || !ks->strtab) {
+	if (!ks->addr || !ks->size || !ks->name || !ks->sect_addr || !ks->sect_name ||
+	    !ks->strtab) {
 		free_kallsyms(mod);
 		return -ENOMEM;
 	}
@@ -58,6 +80,17 @@ int add_kallsyms(struct module *mod, const struct load_info *info)
 		ks->addr[ks->num] = sym->st_value;
 		ks->size[ks->num] = sym->st_size;
 		ks->name[ks->num++] = ks->strtab + at;
+		at += len;
+	}
+	for (unsigned int i = 1; i < info->hdr->e_shnum; i++) {
+		const char *name = info->secstrings + info->sechdrs[i].sh_name;
+		size_t len = strlen(name) + 1;
+
+		if (!placed(info, i))
+			continue;
+		memcpy(ks->strtab + at, name, len);
+		ks->sect_addr[ks->num_sect] = sect_address(mod, info, i);
+		ks->sect_name[ks->num_sect++] = ks->strtab + at;
 		at += len;
 	}
 	return 0;
@@ -91,6 +124,8 @@ void free_kallsyms(struct module *mod)
 	kfree(mod->kallsyms.addr);
 	kfree(mod->kallsyms.size);
 	kfree(mod->kallsyms.name);
+	kfree(mod->kallsyms.sect_addr);
+	kfree(mod->kallsyms.sect_name);
 	kfree(mod->kallsyms.strtab);
 	memset(&mod->kallsyms, 0, sizeof(mod->kallsyms));
 }

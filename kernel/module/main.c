@@ -267,8 +267,11 @@ static int early_mod_check(const struct load_info *info)
 	return 0;
 }
 
-/* Step 10 (Linux's do_init_module()); the module is COMING. */
-static int do_init_module(struct module *mod)
+/*
+ * Step 10 (Linux's do_init_module()); the module is COMING. Not inlined: gdb's
+ * sk-symbols breaks here to load the module's symbols first (as lx-symbols).
+ */
+static __noinline int do_init_module(struct module *mod)
 {
 	int ret = mod->init ? mod->init() : 0;
 

@@ -57,6 +57,11 @@ static void hello_loads_and_leaves(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, mod->mem[MOD_INIT_TEXT].base == NULL);
 	KTEST_EXPECT_TRUE(t, mod->mem[MOD_TEXT].base != NULL);
 	KTEST_EXPECT_EQ(t, count_wx_pages(), 0);
+	/* Where each section went, for gdb's sk-symbols: .exit.text is core text. */
+	for (unsigned int i = 0; i < mod->kallsyms.num_sect; i++)
+		if (!strcmp(mod->kallsyms.sect_name[i], ".exit.text"))
+			KTEST_EXPECT_TRUE(t, module_address(mod->kallsyms.sect_addr[i]) == mod);
+	KTEST_EXPECT_GT(t, mod->kallsyms.num_sect, 3);
 	KTEST_EXPECT_EQ(t, module_kallsyms_lookup_name("hello_init"), 0);
 	KTEST_EXPECT_EQ(t, delete_module("hello"), 0);
 	KTEST_EXPECT_TRUE(t, find_module("hello") == NULL);
