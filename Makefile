@@ -138,7 +138,7 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all modules iso run debug check bench sections clean deps host-tests FORCE
+.PHONY: all modules iso run debug check bench sections clean deps host-tests fuzz FORCE
 
 all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 
@@ -321,6 +321,13 @@ sections: all
 
 host-tests:
 	$(Q)$(MAKE) --no-print-directory -C tests/host O=$(abspath $(O))/host
+
+# libFuzzer on every parser of outside input (tests/fuzz): FUZZ_SECONDS=N each
+# (default 60); make check runs each for a fixed count of inputs instead.
+fuzz:
+	$(Q)scripts/install-deps fuzz
+	$(Q)$(MAKE) --no-print-directory -C tests/fuzz O=$(abspath $(O))/fuzz \
+		FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60)
 
 # Everything: both arches (and the ISO), host tests, the QEMU matrix, gdb.
 check:

@@ -62,10 +62,16 @@ static bool __init checksum_ok(const void *p, size_t len)
 	return sum == 0;
 }
 
+/* The tables this kernel reads are small (QEMU's MADT: under 200 bytes); more is corrupt. */
+#define ACPI_MAX_TABLE		(1 << 20)
+
 static const struct acpi_rsdp *__init find_rsdp(void)
 {
-	if (boot_info.arch.acpi_rsdp)
+	if (boot_info.arch.acpi_rsdp) {
+		if (!phys_in_direct_map(boot_info.arch.acpi_rsdp, sizeof(struct acpi_rsdp)))
+			return NULL;
 		return __va(boot_info.arch.acpi_rsdp);
+	}
 	/* ACPI's rule for legacy BIOSes: on a 16-byte boundary in 0xe0000-0xfffff. */
 	for (phys_addr_t p = 0xe0000; p < 0x100000; p += 16) {
 		const struct acpi_rsdp *r = __va(p);
@@ -80,10 +86,12 @@ static const struct acpi_table_header *__init table_at(phys_addr_t phys, const c
 {
 	const struct acpi_table_header *t;
 
-	if (!phys || phys >= DIRECT_MAP_PHYS_END)
+	if (!phys || !phys_in_direct_map(phys, sizeof(*t)))
 		return NULL;
 	t = __va(phys);
-	if (memcmp(t->signature, signature, 4) || !checksum_ok(t, t->length))
+	if (memcmp(t->signature, signature, 4) || t->length < sizeof(*t) ||
+	    t->length > ACPI_MAX_TABLE || !phys_in_direct_map(phys, t->length) ||
+	    !checksum_ok(t, t->length))
 		return NULL;
 	return t;
 }

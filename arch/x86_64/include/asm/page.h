@@ -35,6 +35,12 @@ static inline void *__va(phys_addr_t p)
 {
 	return (void *)(unsigned long)(p + PAGE_OFFSET);
 }
+
+/* True if [base, base + size) lies in the direct map: __va() may read all of it. */
+static inline bool phys_in_direct_map(phys_addr_t base, u64 size)
+{
+	return base <= DIRECT_MAP_PHYS_END && size <= DIRECT_MAP_PHYS_END - base;
+}
 #endif
 
 #endif
