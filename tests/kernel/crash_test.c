@@ -13,7 +13,9 @@
  *                SMAP fault where the CPU has SMAP, else it is reported)
  *   crash=uexec  call code copied into a user page (ARM: PXN; x86_64: SMEP
  *                where the CPU has it, else it is reported)
+ *   crash=write  write through a NULL pointer
  *   crash=panic  call panic()
+ * and each arch's own (tests/kernel/<arch>/crash_arch.c).
  */
 #include <asm/mmu_context.h>
 #include <kernel/bug.h>
@@ -25,8 +27,11 @@
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
+#include <kernel/sprintf.h>
 #include <kernel/string.h>
 #include <kernel/types.h>
+
+#include "crash.h"
 
 #define CRASH_USER_VA	0x400000UL	/* a user address on both arches */
 
@@ -44,6 +49,14 @@ static int __noinline crash_null_deref(void)
 	int *volatile p = NULL;
 
 	return *p;
+}
+
+static int __noinline crash_null_write(void)
+{
+	volatile int *volatile p = NULL;
+
+	*p = 1;
+	return 0;
 }
 
 static int __noinline crash_bug(void)
@@ -157,11 +170,9 @@ static int __noinline crash_stack(void)
 	return crash_stack_overflow(0);
 }
 
-static const struct crash_mode {
-	const char *name;
-	int (*crash)(void);
-} crash_modes[] __initconst = {
+static const struct crash_mode crash_modes[] __initconst = {
 	{ "null", crash_null_deref },
+	{ "write", crash_null_write },
 	{ "bug", crash_bug },
 	{ "stack", crash_stack },
 	{ "divide", crash_divide_report },
@@ -171,18 +182,37 @@ static const struct crash_mode {
 	{ "panic", crash_panic },
 };
 
+static const struct crash_mode *__init find_mode(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(crash_modes); i++)
+		if (strcmp(name, crash_modes[i].name) == 0)
+			return &crash_modes[i];
+	for (size_t i = 0; i < nr_arch_crash_modes; i++)
+		if (strcmp(name, arch_crash_modes[i].name) == 0)
+			return &arch_crash_modes[i];
+	return NULL;
+}
+
 /* The mode is known before a word is said: an unknown one is reported, not announced. */
 static int __init crash_test(void)
 {
+	const struct crash_mode *mode;
+	char names[128];
+	size_t n = 0;
+
 	if (!crash_mode[0])
 		return 0;
-	for (size_t i = 0; i < ARRAY_SIZE(crash_modes); i++) {
-		if (strcmp(crash_mode, crash_modes[i].name) == 0) {
-			pr_info("crash: crashing on purpose (crash=%s)\n", crash_mode);
-			return crash_modes[i].crash();
-		}
+	mode = find_mode(crash_mode);
+	if (mode) {
+		pr_info("crash: crashing on purpose (crash=%s)\n", crash_mode);
+		return mode->crash();
 	}
-	pr_warn("crash: unknown mode '%s' (null, bug, stack, divide, nx, uaccess, uexec, panic)\n", crash_mode);
+	for (size_t i = 0; i < ARRAY_SIZE(crash_modes); i++)
+		n += snprintf(names + n, sizeof(names) - n, "%s%s", n ? ", " : "",
+			      crash_modes[i].name);
+	for (size_t i = 0; i < nr_arch_crash_modes; i++)
+		n += snprintf(names + n, sizeof(names) - n, ", %s", arch_crash_modes[i].name);
+	pr_warn("crash: unknown mode '%s' (%s)\n", crash_mode, names);
 	return -22;
 }
 late_initcall(crash_test);
