@@ -138,7 +138,7 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all modules iso run debug check bench sections clean deps host-tests fuzz FORCE
+.PHONY: all modules iso run debug check bench sections clean deps host-tests fuzz stress FORCE
 
 all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 
@@ -336,6 +336,13 @@ check:
 
 # Exact instruction counts of boot and of each mechanism, both arches, under -icount:
 # $(O)/bench/report.md (and .json, and SVG plots). JOBS=N: N QEMUs at once.
+# The matrix booted BOOTS=N times (default 10), JOBS=N QEMUs at once: passes, failures and
+# timeouts per configuration, the failures' logs kept in $(O)/stress (scripts/stress).
+stress: deps
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) all iso
+	$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) all
+	$(Q)O=$(O) scripts/stress --boots $(or $(BOOTS),10) $(if $(JOBS),-j $(JOBS))
+
 bench: deps
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) all
 	$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) all
