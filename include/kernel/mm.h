@@ -66,5 +66,17 @@ struct mm_struct *mm_alloc(void);
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot);
 /* Tear an address space down: every user page and page table back to the allocator. */
 void mmput(struct mm_struct *mm);
+/* The lowest free range of len bytes at or above mm->mmap_base; 0 when there is none. */
+unsigned long get_unmapped_area(struct mm_struct *mm, unsigned long len);
+/* Unmap [addr, addr + len), whole VMAs or parts, and free its pages: 0 or -EINVAL. */
+int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len);
+/* New permissions for [addr, addr + len), all mapped: 0, -ENOMEM (a hole), -EACCES (W+X). */
+int do_mprotect(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot);
+/* fork(): a copy of every mapping and its pages; NULL without memory. */
+struct mm_struct *dup_mm(struct mm_struct *mm);
+/* Copy into mm at addr, mapped (whatever its permissions): 0 or -EFAULT. */
+int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len);
+/* The kernel address of mm's byte at addr; NULL when its page is not mapped. */
+void *mm_page_address(struct mm_struct *mm, unsigned long addr);
 
 #endif

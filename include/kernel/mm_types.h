@@ -26,6 +26,9 @@ struct vm_area_struct {
 struct mm_struct {
 	void *pgd;
 	struct list_head mmap;		/* its VMAs, lowest first */
+	int users;			/* processes sharing it (vfork(), CLONE_VM); freed at 0 */
+	unsigned long start_brk, brk;	/* the heap: from after the program to brk() */
+	unsigned long mmap_base;	/* mmap() looks for room from here up */
 };
 
 #endif

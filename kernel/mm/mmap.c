@@ -1,11 +1,15 @@
 /*
  * User address spaces: creating one, mapping anonymous memory into it,
- * tearing it down (the interface: include/kernel/mm.h).
+ * unmapping and re-protecting parts of it, copying it for fork(), tearing
+ * it down (the interface: include/kernel/mm.h).
  *
  * There is no demand paging: vm_map_anon() gives every page of the range
- * at once, zeroed (a program must never see another's data). The VMAs
- * record what was mapped, so that mmput() can give every page back; the
- * page tables themselves are the arch's (asm/mmu_context.h).
+ * at once, zeroed (a program must never see another's data), so memory
+ * that is not there is refused when asked for (-ENOMEM), never found
+ * missing later. The VMAs record what was mapped, so that mmput() can give
+ * every page back; the page tables themselves are the arch's
+ * (asm/mmu_context.h). A PROT_NONE page is mapped too, with no access: it
+ * keeps its contents for a later mprotect().
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
@@ -16,6 +20,8 @@
 #include <kernel/string.h>
 
 #include <asm/mmu_context.h>
+
+#define vma_of(pos)	list_entry(pos, struct vm_area_struct, vm_list)
 
 struct mm_struct *mm_alloc(void)
 {
@@ -29,6 +35,8 @@ struct mm_struct *mm_alloc(void)
 		return NULL;
 	}
 	INIT_LIST_HEAD(&mm->mmap);
+	mm->users = 1;
+	mm->mmap_base = ALIGN(TASK_SIZE / 3, PAGE_SIZE);
 	return mm;
 }
 
@@ -47,24 +55,41 @@ static bool overlaps(struct mm_struct *mm, unsigned long start, unsigned long en
 {
 	struct list_head *pos;
 
-	list_for_each(pos, &mm->mmap) {
-		struct vm_area_struct *vma = list_entry(pos, struct vm_area_struct, vm_list);
-
-		if (start < vma->vm_end && vma->vm_start < end)
+	list_for_each(pos, &mm->mmap)
+		if (start < vma_of(pos)->vm_end && vma_of(pos)->vm_start < end)
 			return true;
-	}
 	return false;
 }
 
-/* Before the first VMA above it (or at the end): the list stays sorted. */
+/*
+ * Into the list, sorted, merged with a neighbour it continues (same
+ * permissions, no gap): brk() grows the heap a little at a time, and the
+ * list stays as short as the address space is varied.
+ */
 static void insert_vma(struct mm_struct *mm, struct vm_area_struct *new)
 {
+	struct vm_area_struct *prev = NULL, *next = NULL;
 	struct list_head *pos;
 
 	list_for_each(pos, &mm->mmap)
-		if (list_entry(pos, struct vm_area_struct, vm_list)->vm_start > new->vm_start)
+		if (vma_of(pos)->vm_start > new->vm_start)
 			break;
-	list_add_tail(&new->vm_list, pos);
+	if (pos != &mm->mmap)
+		next = vma_of(pos);
+	if (pos->prev != &mm->mmap)
+		prev = vma_of(pos->prev);
+	if (prev && prev->vm_end == new->vm_start && prev->vm_flags == new->vm_flags) {
+		prev->vm_end = new->vm_end;
+		kfree(new);
+		new = prev;
+	} else {
+		list_add_tail(&new->vm_list, pos);
+	}
+	if (next && new->vm_end == next->vm_start && new->vm_flags == next->vm_flags) {
+		new->vm_end = next->vm_end;
+		list_del(&next->vm_list);
+		kfree(next);
+	}
 }
 
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
@@ -99,12 +124,199 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 	return 0;
 }
 
+/* The lowest free range of len bytes from mm->mmap_base up; 0 when there is none. */
+unsigned long get_unmapped_area(struct mm_struct *mm, unsigned long len)
+{
+	unsigned long addr = mm->mmap_base;
+	struct list_head *pos;
+
+	list_for_each(pos, &mm->mmap) {
+		struct vm_area_struct *vma = vma_of(pos);
+
+		if (vma->vm_end <= addr)
+			continue;
+		if (vma->vm_start >= addr && vma->vm_start - addr >= len)
+			break;
+		addr = vma->vm_end;
+	}
+	return addr < TASK_SIZE && TASK_SIZE - addr >= len ? addr : 0;
+}
+
+/* Cut the VMA that straddles addr in two, so that a range can start or end there. */
+static int split_at(struct mm_struct *mm, unsigned long addr)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &mm->mmap) {
+		struct vm_area_struct *vma = vma_of(pos), *upper;
+
+		if (vma->vm_start >= addr || vma->vm_end <= addr)
+			continue;
+		upper = kmalloc(sizeof(*upper));
+		if (!upper)
+			return -ENOMEM;
+		*upper = *vma;
+		upper->vm_start = addr;
+		vma->vm_end = addr;
+		list_add(&upper->vm_list, &vma->vm_list);
+		return 0;
+	}
+	return 0;
+}
+
+static int check_range(unsigned long start, unsigned long len, unsigned long *end)
+{
+	*end = start + ALIGN(len, PAGE_SIZE);
+	if (!IS_ALIGNED(start, PAGE_SIZE) || !len || *end < start || *end > TASK_SIZE)
+		return -EINVAL;
+	return 0;
+}
+
+int do_munmap(struct mm_struct *mm, unsigned long start, unsigned long len)
+{
+	struct list_head *pos, *n;
+	unsigned long end;
+	int err = check_range(start, len, &end);
+
+	if (!err)
+		err = split_at(mm, start);
+	if (!err)
+		err = split_at(mm, end);
+	if (err)
+		return err;
+	list_for_each_safe(pos, n, &mm->mmap) {
+		struct vm_area_struct *vma = vma_of(pos);
+
+		if (vma->vm_start >= start && vma->vm_end <= end) {
+			unmap_range(mm, vma->vm_start, vma->vm_end);
+			list_del(&vma->vm_list);
+			kfree(vma);
+		}
+	}
+	return 0;
+}
+
+/* Is every page of [start, end) in some VMA? */
+static bool fully_mapped(struct mm_struct *mm, unsigned long start, unsigned long end)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &mm->mmap) {
+		struct vm_area_struct *vma = vma_of(pos);
+
+		if (vma->vm_end <= start || vma->vm_start > start)
+			continue;
+		start = vma->vm_end;
+		if (start >= end)
+			return true;
+	}
+	return false;
+}
+
+int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, unsigned int prot)
+{
+	struct list_head *pos, *n;
+	unsigned long end;
+	int err = check_range(start, len, &end);
+
+	if (err)
+		return err;
+	if ((prot & VM_WRITE) && (prot & VM_EXEC))
+		return -EACCES;
+	if (!fully_mapped(mm, start, end))
+		return -ENOMEM;
+	err = split_at(mm, start);
+	if (!err)
+		err = split_at(mm, end);
+	if (err)
+		return err;
+	list_for_each_safe(pos, n, &mm->mmap) {
+		struct vm_area_struct *vma = vma_of(pos);
+
+		if (vma->vm_start < start || vma->vm_end > end)
+			continue;
+		for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE)
+			protect_user_page(mm->pgd, va, prot);
+		vma->vm_flags = prot;
+		/* Taken out and put back: it may now merge with a neighbour. */
+		list_del(&vma->vm_list);
+		insert_vma(mm, vma);
+	}
+	return 0;
+}
+
+/* The page of mm at user address va, as a kernel pointer; NULL when it is not mapped. */
+static void *user_page(struct mm_struct *mm, unsigned long va)
+{
+	phys_addr_t pa;
+	unsigned int prot;
+
+	if (lookup_user_page(mm->pgd, va & ~(PAGE_SIZE - 1), &pa, &prot))
+		return NULL;
+	return __va(pa);
+}
+
+int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len)
+{
+	while (len) {
+		size_t off = addr & (PAGE_SIZE - 1), n = PAGE_SIZE - off;
+		char *page = user_page(mm, addr);
+
+		if (!page)
+			return -EFAULT;
+		if (n > len)
+			n = len;
+		memcpy(page + off, src, n);
+		src = (const char *)src + n;
+		addr += n;
+		len -= n;
+	}
+	return 0;
+}
+
+void *mm_page_address(struct mm_struct *mm, unsigned long addr)
+{
+	char *page = user_page(mm, addr);
+
+	return page ? page + (addr & (PAGE_SIZE - 1)) : NULL;
+}
+
+/*
+ * fork(): a copy of every VMA and of every page (no copy-on-write: the
+ * child owns its memory from the start). NULL when memory runs out, with
+ * whatever was copied given back.
+ */
+struct mm_struct *dup_mm(struct mm_struct *old)
+{
+	struct mm_struct *mm = mm_alloc();
+	struct list_head *pos;
+
+	if (!mm)
+		return NULL;
+	mm->start_brk = old->start_brk;
+	mm->brk = old->brk;
+	mm->mmap_base = old->mmap_base;
+	list_for_each(pos, &old->mmap) {
+		struct vm_area_struct *vma = vma_of(pos);
+
+		if (vm_map_anon(mm, vma->vm_start, vma->vm_end - vma->vm_start, vma->vm_flags)) {
+			mmput(mm);
+			return NULL;
+		}
+		for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE)
+			memcpy(user_page(mm, va), user_page(old, va), PAGE_SIZE);
+	}
+	return mm;
+}
+
 void mmput(struct mm_struct *mm)
 {
 	struct list_head *pos, *n;
 
+	if (--mm->users)
+		return;
 	list_for_each_safe(pos, n, &mm->mmap) {
-		struct vm_area_struct *vma = list_entry(pos, struct vm_area_struct, vm_list);
+		struct vm_area_struct *vma = vma_of(pos);
 
 		unmap_range(mm, vma->vm_start, vma->vm_end);
 		list_del(&vma->vm_list);
