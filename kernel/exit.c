@@ -1,31 +1,91 @@
 /*
- * The end of a thread that ran user code: exit(), exit_group() and the
- * signals that kill it (kernel/signal.c) come here.
+ * The end of a process, and its parent learning of it: exit(),
+ * exit_group(), the signals that kill (kernel/signal.c) come to do_exit();
+ * wait4() collects what it left.
  *
  * The address space goes first, while the thread still runs: it switches
  * to the kernel's own page tables before its tables are freed, since a
- * CPU must never run on freed tables. Then the thread ends as a kernel
- * thread does (kthread_exit()); whoever waits for it reads the code.
+ * CPU must never run on freed tables. Its open files are closed, its
+ * children lose their parent, and the thread ends as a kernel thread does
+ * (kthread_exit()), a zombie: its slot and stack stay until the parent's
+ * wait4() takes its status, after the thread has left its CPU for good.
+ * An orphan (its parent ended first) is reaped by thread_alloc(), which
+ * may reuse its slot; a process started as a kernel thread, and no one's
+ * child, is collected by kthread_stop() like any kernel thread.
+ *
+ * tasklist_lock guards every parent, children and sibling field.
  */
 #include <asm/processor.h>
+#include <kernel/completion.h>
+#include <kernel/errno.h>
 #include <kernel/exit.h>
+#include <kernel/file.h>
 #include <kernel/kthread.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/process.h>
 #include <kernel/sched.h>
+#include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
+#include <kernel/uaccess.h>
+#include <kernel/wait.h>
+
+#include "sched_internal.h"
+
+DEFINE_SPINLOCK(tasklist_lock);
+/* Parents in wait4() sleep here; every exit wakes them all, each looks for its own children. */
+static DECLARE_WAIT_QUEUE_HEAD(child_exit);
+
+bool thread_reapable(struct thread *t)
+{
+	return t->state == THREAD_DEAD && t->exited && t->orphan && !READ_ONCE(t->on_cpu);
+}
 
 #include <asm/mmu_context.h>
 
+/* The children of a process that ends: nobody waits for them now. */
+static void forget_children(struct thread *t)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	while (!list_empty(&t->children)) {
+		struct thread *child = list_entry(t->children.next, struct thread, sibling);
+
+		list_del_init(&child->sibling);
+		child->parent = NULL;
+		child->orphan = true;
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
 void do_exit(long code)
 {
-	struct mm_struct *mm = current->mm;
+	struct thread *t = current;
+	struct mm_struct *mm = t->mm;
+	unsigned long flags;
 
 	if (mm) {
-		current->mm = NULL;
+		/* Whoever waits on the thread id learns it is gone (glibc's pthread_join, futex-less). */
+		if (t->clear_child_tid)
+			put_user(0, (int __user *)t->clear_child_tid);
+		t->mm = NULL;
 		switch_mm(NULL);
 		mmput(mm);
 	}
+	if (t->vfork_done) {
+		complete(t->vfork_done);
+		t->vfork_done = NULL;
+	}
+	if (t->files) {
+		put_files(t->files);
+		t->files = NULL;
+	}
+	forget_children(t);
+	spin_lock_irqsave(&tasklist_lock, flags);
+	t->exited = true;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	wake_up(&child_exit);
 	kthread_exit(code);
 }
 
@@ -34,8 +94,75 @@ SYSCALL_DEFINE1(exit, int, error_code)
 	do_exit((error_code & 0xff) << 8);
 }
 
-/* One thread per process for now: the group is the thread. */
+/* One thread per process: the group is the thread. */
 SYSCALL_DEFINE1(exit_group, int, error_code)
 {
 	do_exit((error_code & 0xff) << 8);
+}
+
+/*
+ * An exited child matching pid, taken off the caller's list (then it is
+ * the caller's to free); NULL with *none set when the caller has no such
+ * child at all.
+ */
+static struct thread *find_exited(int pid, bool *none)
+{
+	struct thread *found = NULL;
+	struct list_head *pos;
+	unsigned long flags;
+
+	*none = true;
+	spin_lock_irqsave(&tasklist_lock, flags);
+	list_for_each(pos, &current->children) {
+		struct thread *child = list_entry(pos, struct thread, sibling);
+
+		if (pid != -1 && child->id != pid)
+			continue;
+		*none = false;
+		if (child->exited) {
+			list_del_init(&child->sibling);
+			child->parent = NULL;
+			found = child;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return found;
+}
+
+long kernel_wait4(int pid, int *status, int options)
+{
+	struct thread *child = NULL;
+	bool none;
+	int id;
+
+	if (pid == 0 || pid < -1)
+		return -EINVAL;	/* no process groups */
+	wait_event(child_exit, (child = find_exited(pid, &none)) || none ||
+			       (options & WNOHANG));
+	if (!child)
+		return none ? -ECHILD : 0;
+	/* Exited, and on its way off its CPU: its slot is ours to free once it is off. */
+	while (READ_ONCE(child->state) != THREAD_DEAD || READ_ONCE(child->on_cpu))
+		schedule();
+	*status = child->exit_code;
+	id = child->id;
+	thread_free(child);
+	return id;
+}
+
+SYSCALL_DEFINE4(wait4, int, pid, int __user *, stat_addr, int, options, void __user *, ru)
+{
+	int status;
+	long ret;
+
+	if (options & ~WNOHANG)
+		return -EINVAL;
+	/* No resource accounting: the usage is all zeros. */
+	if (ru && clear_user(ru, 18 * sizeof(long)))	/* struct rusage: 2 timevals, 14 longs */
+		return -EFAULT;
+	ret = kernel_wait4(pid, &status, options);
+	if (ret > 0 && stat_addr && put_user(status, stat_addr))
+		return -EFAULT;
+	return ret;
 }

@@ -3,7 +3,8 @@
  * and .ktest_suites (after), runs each case, prints KTAP version 1.
  *
  * The top-level plan `1..N` must come first, so the first run counts both
- * tables; numbering continues across the two runs. Boot log lines may fall
+ * tables and the user-space suites (run last, from kernel/main.c);
+ * numbering continues across the three runs. Boot log lines may fall
  * between suites, which KTAP allows. Lines go through console_write(), not
  * printk(), so loglevel= and quiet never hide a result. A case that ends
  * with fewer free pages than it started with fails: leaks are found here.
@@ -13,16 +14,21 @@
  * (the self-tests did not all pass), never 33: a mistyped filter must not
  * read as a clean run.
  */
+#include <asm/processor.h>
 #include <kernel/console.h>
+#include <kernel/errno.h>
+#include <kernel/fs.h>
 #include <kernel/glob.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/process.h>
 #include <kernel/sections.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
+#include <kernel/uaccess.h>
 
 static int next_suite_number = 1;
 /* ktest.filter=GLOB: only suites whose name matches run (and count in the plan). */
@@ -134,6 +140,71 @@ static void run_suite(const struct ktest_suite *suite)
 	ktap("%s %d %s\n", suite_failed ? "not ok" : "ok", next_suite_number++, suite->name);
 }
 
+/*
+ * The user-space suites: each program in /lib/ktest (tests/user/ktest/)
+ * prints its own subtest block, indented as the kernel's suites are; the
+ * kernel runs it, counts it in the plan and prints its top-level
+ * "ok N NAME" from how it ended, as tests/host's Makefile does for the host
+ * tests: exit status 0 and no page lost is "ok", anything else "not ok"
+ * with the reason. On an arch without user mode each is a SKIP.
+ */
+#define USER_SUITES_DIR		"/lib/ktest"
+#define MAX_USER_SUITES		16
+
+static char user_suites[MAX_USER_SUITES][32];
+static int nr_user_suites;
+
+static bool add_user_suite(struct dir_context *ctx, const char *name, int len, loff_t pos,
+			   unsigned long ino, unsigned int d_type)
+{
+	(void)ctx;
+	(void)pos;
+	(void)ino;
+	(void)d_type;
+	if (name[0] == '.' || len >= (int)sizeof(user_suites[0]) || nr_user_suites == MAX_USER_SUITES)
+		return true;
+	memcpy(user_suites[nr_user_suites], name, len);
+	user_suites[nr_user_suites][len] = '\0';
+	if (glob_match(filter, user_suites[nr_user_suites]))
+		nr_user_suites++;
+	return true;
+}
+
+static void __init find_user_suites(void)
+{
+	struct dir_context ctx = { .actor = add_user_suite };
+	struct dentry *dir;
+
+	if (!kern_path(USER_SUITES_DIR, LOOKUP_FOLLOW, &dir))
+		iterate_dir(dir, &ctx);
+}
+
+static void run_user_suite(const char *name)
+{
+	static const char *const envp[] = { "HOME=/", "TERM=linux", NULL };
+	char path[64];
+	const char *argv[] = { path, NULL };
+	unsigned long free_before = nr_free_pages(), fixups = uaccess_fixup_count();
+	int status = 0, err;
+
+	snprintf(path, sizeof(path), USER_SUITES_DIR "/%s", name);
+	err = call_usermodehelper(path, argv, envp, &status);
+	ktap("    # %s: %lu uaccess fixups taken\n", name, uaccess_fixup_count() - fixups);
+	if (err)
+		ktap("    # %s: execve failed (error %d)\n", name, err);
+	else if (status & 0x7f)
+		ktap("    # %s: killed by signal %d\n", name, status & 0x7f);
+	else if (status)
+		ktap("    # %s: exit status %d\n", name, (status >> 8) & 0xff);
+	if (nr_free_pages() != free_before) {
+		ktap("    # %s: leaked %ld page(s)\n", name, (long)(free_before - nr_free_pages()));
+		err = -ENOMEM;
+	}
+	if (err || status)
+		failed_cases++;
+	ktap("%s %d %s\n", err || status ? "not ok" : "ok", next_suite_number++, name);
+}
+
 static void run_table(const struct ktest_suite *const *start,
 		      const struct ktest_suite *const *stop)
 {
@@ -144,8 +215,11 @@ static void run_table(const struct ktest_suite *const *start,
 
 void __init ktest_run_init_suites(void)
 {
-	size_t total = count_selected(__ktest_init_suites_start, __ktest_init_suites_end) +
-		       count_selected(__ktest_suites_start, __ktest_suites_end);
+	size_t total;
+
+	find_user_suites();
+	total = count_selected(__ktest_init_suites_start, __ktest_init_suites_end) +
+		count_selected(__ktest_suites_start, __ktest_suites_end) + nr_user_suites;
 
 	ktap("KTAP version 1\n1..%zu\n", total);
 	if (!total) {
@@ -158,6 +232,12 @@ void __init ktest_run_init_suites(void)
 void ktest_run_suites(void)
 {
 	run_table(__ktest_suites_start, __ktest_suites_end);
+}
+
+void ktest_run_user_suites(void)
+{
+	for (int i = 0; i < nr_user_suites; i++)
+		run_user_suite(user_suites[i]);
 }
 
 int ktest_exit_status(void)

@@ -23,6 +23,7 @@
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/process.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
@@ -54,11 +55,14 @@ static void __noinline __noreturn rest_init(void)
 	boot_step(BOOT_STEP_selftests);
 
 	/* 19. Report and hand over: with `bench`, the benchmark figures; with
-	 *     `sched_debug`, the thread listing; then leave QEMU with a status that
-	 *     says how the tests went, or, with `monitor`, first give a prompt. */
+	 *     `sched_debug`, the thread listing; the user-space self-tests; then
+	 *     the first program, /init (or rdinit=), whose exit status joins the
+	 *     self-tests' verdict; then leave QEMU with a status that says how it
+	 *     all went, or, with `monitor`, first give a prompt. */
 	bench_run();
 	sched_debug_show();
-	status = ktest_exit_status();
+	ktest_run_user_suites();
+	status = run_init_process(ktest_exit_status());
 	if (monitor_wanted())
 		monitor_run(status);
 	pr_info("Special K: boot complete, exiting QEMU\n");

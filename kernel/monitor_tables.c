@@ -218,7 +218,7 @@ monitor_command("percpu", "VAR", "a per-CPU variable on every CPU", monitor_perc
  * runs, so a late initcall notes each site while they still exist: patched
  * means the site holds exactly what apply_alternatives() would write there.
  */
-#define ALT_SITES_MAX	128
+#define ALT_SITES_MAX	512	/* ARM has some 150 (each spinlock is an "up" site) */
 
 static struct alt_site_state {
 	const u8 *site;

@@ -20,6 +20,7 @@
 #include <kernel/kthread.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/process.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>
@@ -71,6 +72,8 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 	for (int i = 0; i < NR_THREADS && !found; i++) {
 		struct thread *t = &thread_table[i];
 
+		if (thread_reapable(t))
+			t->state = THREAD_UNUSED;
 		if (t->state != THREAD_UNUSED || (need_stack && !t->stack))
 			continue;
 		t->id = next_thread_id++;
@@ -84,6 +87,14 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		memset(&t->arch, 0, sizeof(t->arch));	/* not "= {0}": ARM clang would call __aeabi_memclr8 */
 		INIT_LIST_HEAD(&t->run_list);
 		INIT_LIST_HEAD(&t->timer_list);
+		INIT_LIST_HEAD(&t->children);
+		INIT_LIST_HEAD(&t->sibling);
+		t->parent = NULL;
+		t->exited = false;
+		t->orphan = false;
+		t->files = NULL;
+		t->clear_child_tid = NULL;
+		t->vfork_done = NULL;
 		strscpy(t->name, name, sizeof(t->name));
 		found = t;
 	}

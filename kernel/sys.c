@@ -1,11 +1,123 @@
 /*
- * System calls about the calling process itself.
+ * System calls about the calling process itself and the system: ids,
+ * uname, the thread-id address, yielding, resource limits (Linux's
+ * kernel/sys.c).
  */
+#include <asm/unistd.h>
+#include <asm/processor.h>
+#include <kernel/errno.h>
+#include <kernel/process.h>
 #include <kernel/sched.h>
+#include <kernel/spinlock.h>
+#include <kernel/string.h>
 #include <kernel/syscalls.h>
+#include <kernel/uaccess.h>
+#include <kernel/vermagic.h>
+#include <generated/unistd.h>
 
-/* One thread per process for now: the thread's id is its process id. */
+/* One thread per process: the thread's id is its process id. */
 SYSCALL_DEFINE0(getpid)
 {
 	return current->id;
 }
+
+#define RLIMIT_STACK	3
+#define RLIM_NLIMITS	16
+#define RLIM_INFINITY	(~0ULL)
+
+SYSCALL_DEFINE0(gettid)
+{
+	return current->id;
+}
+
+/* 0 for a process started by the kernel, or whose parent has ended. */
+SYSCALL_DEFINE0(getppid)
+{
+	unsigned long flags;
+	int ppid;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	ppid = current->parent && current->parent->mm ? current->parent->id : 0;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return ppid;
+}
+
+SYSCALL_DEFINE1(set_tid_address, int __user *, tidptr)
+{
+	current->clear_child_tid = tidptr;
+	return current->id;
+}
+
+SYSCALL_DEFINE0(sched_yield)
+{
+	schedule();
+	return 0;
+}
+
+struct new_utsname {
+	char sysname[65], nodename[65], release[65], version[65], machine[65], domainname[65];
+};
+
+/* The ABI is Linux's, so the system says it is Linux; the release says which kernel it is. */
+SYSCALL_DEFINE1(uname, struct new_utsname __user *, name)
+{
+	struct new_utsname u;
+
+	memset(&u, 0, sizeof(u));
+	strscpy(u.sysname, "Linux", sizeof(u.sysname));
+	strscpy(u.nodename, "specialk", sizeof(u.nodename));
+	strscpy(u.release, SK_RELEASE "-specialk", sizeof(u.release));
+	strscpy(u.version, "Special K " SK_RELEASE, sizeof(u.version));
+	strscpy(u.machine, UTS_MACHINE, sizeof(u.machine));
+	strscpy(u.domainname, "(none)", sizeof(u.domainname));
+	return copy_to_user(name, &u, sizeof(u)) ? -EFAULT : 0;
+}
+
+/* The limits are fixed: the stack's size, nothing else limited. They cannot be changed. */
+static u64 limit(unsigned int resource)
+{
+	return resource == RLIMIT_STACK ? USER_STACK_SIZE : RLIM_INFINITY;
+}
+
+SYSCALL_DEFINE4(prlimit64, int, pid, unsigned int, resource, const void __user *, new_rlim,
+		u64 __user *, old_rlim)
+{
+	u64 old[2];
+
+	if (resource >= RLIM_NLIMITS)
+		return -EINVAL;
+	if (pid && pid != current->id)
+		return -ESRCH;
+	if (new_rlim)
+		return -EPERM;
+	old[0] = old[1] = limit(resource);
+	if (old_rlim && copy_to_user(old_rlim, old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+
+#if defined(__NR_getrlimit) || defined(__NR_ugetrlimit)
+static long do_getrlimit(unsigned int resource, unsigned long __user *rlim)
+{
+	unsigned long lim[2];
+
+	if (resource >= RLIM_NLIMITS)
+		return -EINVAL;
+	lim[0] = lim[1] = (unsigned long)limit(resource);
+	return copy_to_user(rlim, lim, sizeof(lim)) ? -EFAULT : 0;
+}
+#endif
+
+#ifdef __NR_getrlimit
+SYSCALL_DEFINE2(getrlimit, unsigned int, resource, unsigned long __user *, rlim)
+{
+	return do_getrlimit(resource, rlim);
+}
+#endif
+
+#ifdef __NR_ugetrlimit
+SYSCALL_DEFINE2(ugetrlimit, unsigned int, resource, unsigned long __user *, rlim)
+{
+	return do_getrlimit(resource, rlim);
+}
+#endif

@@ -58,6 +58,12 @@ __printf(1, 2) void ktest_diag(const char *fmt, ...);
 void ktest_run_init_suites(void);
 void ktest_run_suites(void);
 /*
+ * Then the user-space suites (/lib/ktest, tests/user/ktest/): counted in
+ * the plan from the start, run last, at the end of boot (boot step 19), so
+ * that the kernel's own self-tests are what the self-test steps measure.
+ */
+void ktest_run_user_suites(void);
+/*
  * The boot's verdict for QEMU's exit status, said in words when it is not a
  * pass: QEMU_EXIT_PASS when at least one suite ran and no case failed, else
  * QEMU_EXIT_TESTS_FAILED (some case failed, or ktest.filter matched nothing).

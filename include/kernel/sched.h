@@ -48,6 +48,8 @@ enum thread_state {
 	THREAD_DEAD,		/* returned; its slot is freed by kthread_stop() */
 };
 
+struct completion;
+struct files_struct;
 struct mm_struct;
 
 struct thread {
@@ -70,6 +72,15 @@ struct thread {
 	unsigned long nr_switches;	/* times switched in */
 	struct mm_struct *mm;		/* its user address space; NULL: a kernel thread */
 	struct thread_struct arch;	/* the arch's per-thread state (asm/processor.h) */
+	/* A process's own (include/kernel/process.h); NULL and empty for a kernel thread. */
+	struct thread *parent;		/* who wait4()s for it; NULL: nobody */
+	struct list_head children;	/* its children, running or exited, until reaped */
+	struct list_head sibling;	/* in its parent's children */
+	bool exited;			/* past do_exit(): a zombie until reaped */
+	bool orphan;			/* its parent ended first: nobody will reap it */
+	struct files_struct *files;	/* its open files */
+	void *clear_child_tid;		/* set_tid_address(): a user int zeroed at exit */
+	struct completion *vfork_done;	/* a vfork() parent waits on it until exec or exit */
 };
 
 /* Each CPU's running thread. */

@@ -11,6 +11,7 @@
 #define SIGFPE		8
 #define SIGKILL		9
 #define SIGSEGV		11
+#define SIGCHLD		17	/* what a child's end tells its parent (clone()'s exit signal) */
 
 struct pt_regs;
 

@@ -24,6 +24,12 @@ struct wait_queue_entry {
 	struct list_head entry;
 };
 
+#define DECLARE_WAIT_QUEUE_HEAD(name)					\
+	struct wait_queue_head name = {					\
+		.lock = __SPIN_LOCK_UNLOCKED,				\
+		.head = LIST_HEAD_INIT(name.head),			\
+	}
+
 void init_waitqueue_head(struct wait_queue_head *wq);
 void init_wait_entry(struct wait_queue_entry *wait);
 /* Queue `wait` (once) and set the state: the condition is checked after this. */

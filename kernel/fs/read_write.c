@@ -1,34 +1,219 @@
 /*
- * read and write. For now the only file descriptors are 1 and 2, standard
- * output and error, and both are the console.
+ * Reading and writing open files: read, write, readv, writev, pread64,
+ * pwrite64, lseek (Linux's fs/read_write.c; a pipe's ends are
+ * kernel/fs/pipe.c's). The console (fd 0, 1, 2 of
+ * every program unless it closed them) takes writes and reads as end of
+ * file: the serial line's input belongs to the kernel's monitor. A file of
+ * the root file system is read and written through a kernel buffer, a
+ * chunk at a time, so that a bad user pointer is an -EFAULT from
+ * copy_{from,to}_user() (after the bytes before it were done, as Linux
+ * counts them), never a fault inside the file system.
  */
 #include <asm/processor.h>
 #include <kernel/console.h>
 #include <kernel/errno.h>
+#include <kernel/file.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
+#include <generated/unistd.h>
 
-#define CHUNK	256	/* bytes copied in at a time, on the kernel stack */
+#define CHUNK	256	/* bytes copied at a time, on the kernel stack */
+#define SEEK_SET	0
+#define SEEK_CUR	1
+#define SEEK_END	2
 
-/*
- * The bytes written, as in Linux: a fault after some were written returns
- * that many; a fault before any returns -EFAULT.
- */
-SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
+struct iovec {
+	void __user *iov_base;
+	unsigned long iov_len;
+};
+
+static long file_write(struct file *f, const char __user *buf, size_t count, loff_t *pos)
 {
 	char chunk[CHUNK];
 	size_t done = 0;
 
-	if (fd != 1 && fd != 2)
+	if ((f->f_flags & O_ACCMODE) == O_RDONLY)
 		return -EBADF;
+	if (f->f_pipe)
+		return pipe_write(f, buf, count);
+	if (f->f_inode && (f->f_flags & O_APPEND))
+		*pos = f->f_inode->i_size;
 	while (done < count) {
 		size_t n = count - done < CHUNK ? count - done : CHUNK;
 		size_t left = copy_from_user(chunk, buf + done, n);
+		long w = n - left;
 
-		console_write(chunk, n - left);
-		done += n - left;
+		if (f->f_inode && w)
+			w = vfs_write(f->f_inode, chunk, w, *pos);
+		else
+			console_write(chunk, w);
+		if (w < 0)
+			return done ? (long)done : w;
+		done += w;
+		*pos += w;
 		if (left)
 			return done ? (long)done : -EFAULT;
 	}
 	return done;
 }
+
+static long file_read(struct file *f, char __user *buf, size_t count, loff_t *pos)
+{
+	char chunk[CHUNK];
+	size_t done = 0;
+
+	if ((f->f_flags & O_ACCMODE) == O_WRONLY)
+		return -EBADF;
+	if (f->f_pipe)
+		return pipe_read(f, buf, count);
+	if (!f->f_inode)
+		return 0;
+	while (done < count) {
+		size_t n = count - done < CHUNK ? count - done : CHUNK;
+		long r = vfs_read(f->f_inode, chunk, n, *pos);
+
+		if (r <= 0)
+			return done ? (long)done : r;
+		if (copy_to_user(buf + done, chunk, r))
+			return done ? (long)done : -EFAULT;
+		done += r;
+		*pos += r;
+		if ((size_t)r < n)
+			break;
+	}
+	return done;
+}
+
+SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
+{
+	struct file *f = fget(fd);
+
+	return f ? file_write(f, buf, count, &f->f_pos) : -EBADF;
+}
+
+SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
+{
+	struct file *f = fget(fd);
+
+	return f ? file_read(f, buf, count, &f->f_pos) : -EBADF;
+}
+
+static long do_pread(unsigned int fd, char __user *buf, size_t count, loff_t pos, bool write)
+{
+	struct file *f = fget(fd);
+
+	if (!f)
+		return -EBADF;
+	if (!f->f_inode)
+		return -ESPIPE;
+	if (pos < 0)
+		return -EINVAL;
+	return write ? file_write(f, buf, count, &pos) : file_read(f, buf, count, &pos);
+}
+
+#if __SIZEOF_LONG__ == 8
+SYSCALL_DEFINE4(pread64, unsigned int, fd, char __user *, buf, size_t, count, loff_t, pos)
+{
+	return do_pread(fd, buf, count, pos, false);
+}
+
+SYSCALL_DEFINE4(pwrite64, unsigned int, fd, const char __user *, buf, size_t, count, loff_t, pos)
+{
+	return do_pread(fd, (char __user *)buf, count, pos, true);
+}
+#else
+/* 32-bit ARM's EABI passes the 64-bit offset in an even register pair: r4 and r5, r3 unused. */
+SYSCALL_DEFINE6(pread64, unsigned int, fd, char __user *, buf, size_t, count, unsigned long, pad,
+		unsigned long, lo, unsigned long, hi)
+{
+	(void)pad;
+	return do_pread(fd, buf, count, (loff_t)(((u64)hi << 32) | lo), false);
+}
+
+SYSCALL_DEFINE6(pwrite64, unsigned int, fd, const char __user *, buf, size_t, count,
+		unsigned long, pad, unsigned long, lo, unsigned long, hi)
+{
+	(void)pad;
+	return do_pread(fd, (char __user *)buf, count, (loff_t)(((u64)hi << 32) | lo), true);
+}
+#endif
+
+/* Each vector in turn, stopping at the first short one, as Linux's do_loop_readv_writev(). */
+static long do_iov(unsigned long fd, const struct iovec __user *vec, unsigned long vlen, bool write)
+{
+	struct file *f = fget(fd);
+	long total = 0;
+
+	if (!f)
+		return -EBADF;
+	if (vlen > 1024)
+		return -EINVAL;
+	for (unsigned long i = 0; i < vlen; i++) {
+		struct iovec iov;
+		long n;
+
+		if (copy_from_user(&iov, vec + i, sizeof(iov)))
+			return total ? total : -EFAULT;
+		n = write ? file_write(f, iov.iov_base, iov.iov_len, &f->f_pos) :
+			    file_read(f, iov.iov_base, iov.iov_len, &f->f_pos);
+		if (n < 0)
+			return total ? total : n;
+		total += n;
+		if ((unsigned long)n < iov.iov_len)
+			break;
+	}
+	return total;
+}
+
+SYSCALL_DEFINE3(writev, unsigned long, fd, const struct iovec __user *, vec, unsigned long, vlen)
+{
+	return do_iov(fd, vec, vlen, true);
+}
+
+SYSCALL_DEFINE3(readv, unsigned long, fd, const struct iovec __user *, vec, unsigned long, vlen)
+{
+	return do_iov(fd, vec, vlen, false);
+}
+
+static long do_lseek(unsigned int fd, loff_t offset, unsigned int whence, loff_t *res)
+{
+	struct file *f = fget(fd);
+	loff_t base;
+
+	if (!f)
+		return -EBADF;
+	if (!f->f_inode)
+		return -ESPIPE;
+	switch (whence) {
+	case SEEK_SET: base = 0; break;
+	case SEEK_CUR: base = f->f_pos; break;
+	case SEEK_END: base = f->f_inode->i_size; break;
+	default: return -EINVAL;
+	}
+	if (base + offset < 0)
+		return -EINVAL;
+	f->f_pos = *res = base + offset;
+	return 0;
+}
+
+SYSCALL_DEFINE3(lseek, unsigned int, fd, long, offset, unsigned int, whence)
+{
+	loff_t res;
+	long err = do_lseek(fd, offset, whence, &res);
+
+	return err ? err : (long)res;
+}
+
+#ifdef __NR__llseek
+/* 32-bit: the offset in two halves, the result through a pointer. */
+SYSCALL_DEFINE5(_llseek, unsigned int, fd, unsigned long, high, unsigned long, low,
+		loff_t __user *, result, unsigned int, whence)
+{
+	loff_t res;
+	long err = do_lseek(fd, (loff_t)(((u64)high << 32) | low), whence, &res);
+
+	if (!err && copy_to_user(result, &res, sizeof(res)))
+		err = -EFAULT;
+	return err;
+}
+#endif

@@ -19,7 +19,6 @@
 #include <kernel/syscalls.h>
 #include <generated/unistd.h>
 
-#ifdef ARCH_HAS_USER_MODE	/* until every arch has user mode (asm/processor.h) */
 #define PROT_READ	0x1
 #define PROT_WRITE	0x2
 #define PROT_EXEC	0x4
@@ -111,4 +110,3 @@ SYSCALL_DEFINE3(mprotect, unsigned long, start, size_t, len, unsigned long, prot
 		return -EINVAL;
 	return do_mprotect(current->mm, start, len, vm_flags(prot));
 }
-#endif

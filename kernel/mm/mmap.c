@@ -102,6 +102,9 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 		return -EINVAL;
 	if (overlaps(mm, addr, end))
 		return -EEXIST;
+	/* Refused at once, rather than after taking (and zeroing) every free page first. */
+	if ((end - addr) / PAGE_SIZE > nr_free_pages())
+		return -ENOMEM;
 	vma = kzalloc(sizeof(*vma));
 	if (!vma)
 		return -ENOMEM;
@@ -155,7 +158,7 @@ static int split_at(struct mm_struct *mm, unsigned long addr)
 		upper = kmalloc(sizeof(*upper));
 		if (!upper)
 			return -ENOMEM;
-		*upper = *vma;
+		memcpy(upper, vma, sizeof(*upper));
 		upper->vm_start = addr;
 		vma->vm_end = addr;
 		list_add(&upper->vm_list, &vma->vm_list);

@@ -125,7 +125,10 @@ def case_initramfs_reproducible(args):
         for name in dirnames + filenames:
             path = os.path.join(dirpath, name)
             if not os.path.islink(path):
-                os.chmod(path, 0o775 if os.path.isdir(path) else 0o664)
+                # Group-writable, as another umask leaves them; executables stay executable
+                # (git keeps that bit, and it is what the archive's 0755 or 0644 says).
+                executable = os.path.isdir(path) or os.stat(path).st_mode & 0o100
+                os.chmod(path, 0o775 if executable else 0o664)
                 os.utime(path, (1e9, 1e9))
     outputs = []
     for tree, out in ((src, "a.cpio"), (copy, "b.cpio")):

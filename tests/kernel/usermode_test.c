@@ -15,6 +15,8 @@
 #include <asm/switch_to.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
+#include <kernel/exit.h>
+#include <kernel/file.h>
 #include <kernel/kthread.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
@@ -44,14 +46,19 @@ static int user_thread(void *arg)
 	phys_addr_t pa;
 
 	run->pid = current->id;
-	if (!mm)
-		return -ENOMEM;
+	/* fd 1 and 2, the console, as every program has them (kernel/umh.c). */
+	current->files = files_alloc_console();
+	if (!mm || !current->files) {
+		if (mm)
+			mmput(mm);
+		do_exit(-ENOMEM);
+	}
 	if (vm_map_anon(mm, UM_CODE, PAGE_SIZE, VM_READ | VM_EXEC) ||
 	    vm_map_anon(mm, UM_STACK_TOP - PAGE_SIZE, PAGE_SIZE, VM_READ | VM_WRITE) ||
 	    map_user_page(mm->pgd, UM_DATA, __pa(run->data), VM_READ | VM_WRITE) ||
 	    lookup_user_page(mm->pgd, UM_CODE, &pa, &prot)) {
 		mmput(mm);
-		return -ENOMEM;
+		do_exit(-ENOMEM);
 	}
 	memcpy(__va(pa), usermode_blob_start, usermode_blob_end - usermode_blob_start);
 	current->mm = mm;

@@ -10,7 +10,9 @@
 #
 #   /init                 init.c: says hello, exits with the status its
 #                         first argument names (rdinit=, `-- 3`)
-#   /bin/hello-LIBC       hello.c once per C library of the arch
+#   /bin/hello-LIBC       hello.c once per C library of the arch; on x86_64 also
+#                         hello-glibc-pie, a static-pie program (ET_DYN, loaded
+#                         at a bias, relocating itself)
 #   /bin/ktest-user       the user-space KTAP suites (ktest/*.c), one program
 #   /lib/ktest/NAME       a link to it per suite; the kernel runs each at
 #                         the end of its own self-tests (kernel/user_ktest.c)
@@ -31,6 +33,7 @@ USER_LIBCS	:= musl glibc
 # The suites and /init with the smaller library; hello with each.
 USER_LIBC	:= musl
 USER_STRIP	:= strip
+USER_PIE	:= hello-glibc-pie
 else
 USER_CC_glibc	:= arm-linux-gnueabihf-gcc
 USER_LIBCS	:= glibc
@@ -41,21 +44,25 @@ endif
 USER_SUITE_SRCS	:= $(sort $(wildcard tests/user/ktest/*.c))
 # tests/user/ktest/NAME.c holds the suite NAME: `ktest_user_suite(NAME, cases)`.
 USER_SUITES	:= $(notdir $(basename $(USER_SUITE_SRCS)))
-USER_PROGS	:= $(USER_LIBCS:%=$(USER_DIR)/hello-%) $(USER_DIR)/init $(USER_DIR)/ktest-user
+USER_HELLOS	:= $(USER_LIBCS:%=hello-%) $(USER_PIE)
+USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/ktest-user
 USER_STAMP	:= $(USER_ROOT).stamp
 
 cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' $< -o $@
+cmd_user_pie	= $(USER_CC_glibc) $(USER_CFLAGS:-static=-static-pie) -DLIBC='"glibc static-pie"' $< -o $@
 cmd_user_init	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' $< -o $@
 cmd_user_ktest	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' \
 		  $(filter %.c,$^) -o $@
 # The tree the initramfs gets, rebuilt whole so that nothing stale stays in it.
 cmd_user_root	= rm -rf $(USER_ROOT) && mkdir -p $(USER_ROOT)/bin $(USER_ROOT)/lib/ktest && \
 		  $(USER_STRIP) -o $(USER_ROOT)/init $(USER_DIR)/init && \
-		  $(foreach l,$(USER_LIBCS),$(USER_STRIP) -o $(USER_ROOT)/bin/hello-$(l) \
-			$(USER_DIR)/hello-$(l) && ) \
+		  $(foreach h,$(USER_HELLOS),$(USER_STRIP) -o $(USER_ROOT)/bin/$(h) $(USER_DIR)/$(h) && ) \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/ktest-user $(USER_DIR)/ktest-user && \
 		  $(foreach s,$(USER_SUITES),ln -s ../../bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
 		  touch $@
+
+$(USER_DIR)/hello-glibc-pie: tests/user/hello.c FORCE
+	$(call if_changed,user_pie,USERCC  $@)
 
 $(USER_DIR)/hello-%: tests/user/hello.c FORCE
 	$(call if_changed,user_hello,USERCC  $@)

@@ -11,6 +11,7 @@
  * FSGSBASE), so it is only written here, never read back.
  */
 #include <asm/desc.h>
+#include <asm/fpu.h>
 #include <asm/irqflags.h>
 #include <asm/mmu_context.h>
 #include <asm/msr-index.h>
@@ -47,8 +48,12 @@ static void load_user_context(struct thread *t)
 
 void arch_switch_to(struct thread *prev, struct thread *next)
 {
+	if (prev->mm)
+		fpu_save(&prev->arch.fpu);
 	if (prev->mm != next->mm)
 		switch_mm(next->mm ? next->mm->pgd : NULL);
+	if (next->mm)
+		fpu_restore(&next->arch.fpu);
 	if (next->mm)
 		load_user_context(next);
 }
@@ -57,6 +62,9 @@ void start_thread(struct pt_regs *regs, unsigned long pc, unsigned long sp)
 {
 	*regs = (struct pt_regs){ .rip = pc, .cs = __USER_CS, .rsp = sp, .ss = __USER_DS,
 				  .rflags = X86_EFLAGS_IF | X86_EFLAGS_FIXED };
+	/* A new program's x87/SSE registers, live from now on (it returns to user without a switch). */
+	fpu_init_state(&current->arch.fpu);
+	fpu_restore(&current->arch.fpu);
 }
 
 void ret_to_user(void)
@@ -80,6 +88,7 @@ int copy_thread(struct thread *child, const struct pt_regs *regs, unsigned long 
 
 	*child_regs = *regs;
 	child_regs->rax = 0;		/* fork() returns 0 in the child */
+	fpu_save(&child->arch.fpu);	/* the parent's registers, live now */
 	if (newsp)
 		child_regs->rsp = newsp;
 	child->arch.fsbase = tls ? tls : current->arch.fsbase;

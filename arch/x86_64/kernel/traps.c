@@ -7,6 +7,7 @@
  */
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/fpu.h>
 #include <asm/msr-index.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
@@ -204,6 +205,7 @@ static void __init setup_smep_smap(void)
 
 void __init trap_init(void)
 {
+	fpu_init();
 	for (unsigned int v = 0; v < NR_EXCEPTIONS; v++)
 		set_gate(v, (unsigned long)exception_stubs + 16 * v,
 			 v == X86_TRAP_DF ? IST_DOUBLE_FAULT : v == X86_TRAP_NMI ? IST_NMI : 0);

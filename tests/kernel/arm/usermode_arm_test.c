@@ -22,6 +22,7 @@
 #include <kernel/cpufeature.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
+#include <kernel/file.h>
 #include <kernel/kthread.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
@@ -52,6 +53,12 @@ static int um_thread(void *arg)
 	if (vm_map_anon(mm, UM_CODE, PAGE_SIZE, VM_READ | VM_WRITE) ||
 	    vm_map_anon(mm, UM_STACK, PAGE_SIZE, VM_READ | VM_WRITE) ||
 	    lookup_user_page(mm->pgd, UM_CODE, &code, NULL)) {
+		mmput(mm);
+		return -ENOMEM;
+	}
+	/* fd 1 and 2, the console, as every program has them (kernel/umh.c). */
+	current->files = files_alloc_console();
+	if (!current->files) {
 		mmput(mm);
 		return -ENOMEM;
 	}

@@ -4,12 +4,15 @@
  * rax, the arguments in rdi, rsi, rdx, r10..., the result back in rax.
  * Numbers are Linux's, from the generated header. No ring 3 is needed to
  * check the table, the -ENOSYS default and the pointer checks of write.
+ * The calling thread gets the console as fd 0, 1 and 2 for the write
+ * cases, as a program started by the kernel has them (kernel/umh.c).
  */
 #include <asm/mmu_context.h>
 #include <asm/ptrace.h>
 #include <generated/unistd.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
+#include <kernel/file.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
@@ -45,12 +48,16 @@ static void write_checks_its_arguments(struct ktest *t)
 	static const char kernel_text[] = "must not be printed\n";
 	unsigned long fixups = uaccess_fixup_count();
 
+	current->files = files_alloc_console();
+	KTEST_ASSERT_TRUE(t, current->files != NULL);
 	KTEST_EXPECT_EQ(t, call(__NR_write, 1, 0, 5), -EFAULT);
 	KTEST_EXPECT_EQ(t, call(__NR_write, 1, (unsigned long)kernel_text, 5), -EFAULT);
 	KTEST_EXPECT_EQ(t, call(__NR_write, 1, 0x12345000, 5), -EFAULT);
 	KTEST_EXPECT_EQ(t, call(__NR_write, 3, 0, 5), -EBADF);
 	KTEST_EXPECT_EQ(t, call(__NR_write, 1, 0, 0), 0);
 	KTEST_EXPECT_EQ(t, uaccess_fixup_count(), fixups + 2);
+	put_files(current->files);
+	current->files = NULL;
 }
 
 /* From a user page, with part of the buffer past the end of the mapping. */
@@ -64,6 +71,8 @@ static void write_prints_user_memory(struct ktest *t)
 	unsigned int prot;
 
 	KTEST_ASSERT_TRUE(t, mm != NULL);
+	current->files = files_alloc_console();
+	KTEST_ASSERT_TRUE(t, current->files != NULL);
 	KTEST_ASSERT_EQ(t, vm_map_anon(mm, 0x400000, PAGE_SIZE, VM_READ), 0);
 	KTEST_ASSERT_EQ(t, lookup_user_page(mm->pgd, 0x400000, &pa, &prot), 0);
 	memcpy((char *)__va(pa) + PAGE_SIZE - (sizeof(line) - 1), line, sizeof(line) - 1);
@@ -74,6 +83,8 @@ static void write_prints_user_memory(struct ktest *t)
 	current->mm = NULL;
 	switch_mm(NULL);
 	mmput(mm);
+	put_files(current->files);
+	current->files = NULL;
 }
 
 static const struct ktest_case syscall_cases[] = {

@@ -103,6 +103,7 @@ static void bad_pointers_efault(void)
 			 -1, 0);
 	char *end, *ro;
 	void *bad[3] = { NULL, KERNEL_ADDR, NULL };
+	int fd = open("/hello.txt", O_RDONLY), dir = open("/", O_RDONLY | O_DIRECTORY);
 
 	EXPECT(map != MAP_FAILED, "mmap: errno %d", errno);
 	munmap(map + PAGE, PAGE);
@@ -118,6 +119,16 @@ static void bad_pointers_efault(void)
 		EXPECT(syscall(SYS_STAT, AT_FDCWD, "/hello.txt", bad[i], 0) == -1 &&
 		       errno == EFAULT, "stat to %p", bad[i]);
 		EXPECT(getrandom(bad[i], 8, 0) == -1 && errno == EFAULT, "getrandom to %p", bad[i]);
+		EXPECT(read(fd, bad[i], 4) == -1 && errno == EFAULT, "read to %p", bad[i]);
+		EXPECT(syscall(SYS_getdents64, dir, bad[i], 512) == -1 && errno == EFAULT,
+		       "getdents64 to %p", bad[i]);
+		EXPECT(readlink("/hello-link", bad[i], 16) == -1 && errno == EFAULT,
+		       "readlink to %p", bad[i]);
+		EXPECT(syscall(SYS_statx, AT_FDCWD, "/", 0, 0x7ff, bad[i]) == -1 && errno == EFAULT,
+		       "statx to %p", bad[i]);
+		EXPECT(syscall(SYS_pipe2, bad[i], 0) == -1 && errno == EFAULT, "pipe2 to %p", bad[i]);
+		EXPECT(syscall(SYS_writev, 1, bad[i], 1) == -1 && errno == EFAULT,
+		       "writev of %p", bad[i]);
 	}
 	/* Straddling the end of the mapping: the part that is there is not enough. */
 	EXPECT(sys_clock_gettime(end - 4) == -1 && errno == EFAULT,
@@ -131,7 +142,10 @@ static void bad_pointers_efault(void)
 	EXPECT(sys_clock_gettime(ro) == -1 && errno == EFAULT,
 	       "clock_gettime into a read-only page: errno %d", errno);
 	EXPECT(getrandom(ro, 8, 0) == -1 && errno == EFAULT, "getrandom into read-only");
+	EXPECT(read(fd, ro, 4) == -1 && errno == EFAULT, "read into read-only");
 	munmap(map, PAGE);
+	close(fd);
+	close(dir);
 }
 
 static const struct ktap_case cases[] = {

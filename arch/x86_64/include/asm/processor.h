@@ -5,6 +5,7 @@
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
+#include <asm/fpu.h>
 #include <kernel/types.h>
 
 /*
@@ -18,6 +19,7 @@
 /* A thread's own CPU state beyond its registers: the FS base its TLS is at. */
 struct thread_struct {
 	unsigned long fsbase;
+	struct fpu_state fpu;		/* its x87/SSE registers while switched out (asm/fpu.h) */
 };
 
 static inline void cpu_relax(void)

@@ -17,6 +17,11 @@ static inline unsigned long read_cr0(void)
 	return v;
 }
 
+static inline void write_cr0(unsigned long v)
+{
+	__asm__ __volatile__("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
 static inline unsigned long read_cr2(void)
 {
 	unsigned long v;

@@ -1,0 +1,280 @@
+/*
+ * The system calls that name files by path or manage descriptors: openat
+ * (and x86_64's open), close, dup, dup2, dup3, fcntl, faccessat, unlinkat,
+ * mkdirat, ioctl (Linux's fs/open.c, fs/namei.c, fs/fcntl.c, fs/ioctl.c).
+ *
+ * There is no current directory: a relative path is looked up from the
+ * root, as kern_path() does, and a directory descriptor other than
+ * AT_FDCWD is refused for one (-EINVAL) rather than misread. There are no
+ * users: every permission check passes but the executable bit execve()
+ * needs (kernel/fs/exec.c).
+ */
+#include <asm/fcntl.h>
+#include <asm/processor.h>
+#include <kernel/errno.h>
+#include <kernel/file.h>
+#include <kernel/sched.h>
+#include <kernel/slab.h>
+#include <kernel/syscalls.h>
+#include <kernel/uaccess.h>
+#include <generated/unistd.h>
+
+#define F_DUPFD		0
+#define F_GETFD		1
+#define F_SETFD		2
+#define F_GETFL		3
+#define F_SETFL		4
+#define F_DUPFD_CLOEXEC	1030
+#define FD_CLOEXEC	1
+
+#define R_OK		4
+#define W_OK		2
+#define X_OK		1
+
+char *getname(const char __user *filename, int dfd, int *err)
+{
+	char *name = kmalloc(PATH_MAX);
+	long n;
+
+	*err = -ENOMEM;
+	if (!name)
+		return NULL;
+	n = strncpy_from_user(name, filename, PATH_MAX);
+	*err = n < 0 ? (int)n : n == PATH_MAX ? -ENAMETOOLONG : 0;
+	if (!*err && name[0] != '/' && dfd != AT_FDCWD && name[0])
+		*err = -EINVAL;
+	if (*err) {
+		kfree(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* The dentry a path (or, with AT_EMPTY_PATH and "", the descriptor dfd) names. */
+int user_path_at(int dfd, const char __user *filename, unsigned int flags, struct dentry **res)
+{
+	int err;
+	char *name = getname(filename, dfd, &err);
+
+	if (!name)
+		return err;
+	if (!name[0] && (flags & AT_EMPTY_PATH)) {
+		struct file *f = fget(dfd);
+
+		err = !f ? -EBADF : !f->f_dentry ? -ENODEV : 0;
+		if (!err)
+			*res = f->f_dentry;
+	} else {
+		err = kern_path(name, flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW, res);
+	}
+	kfree(name);
+	return err;
+}
+
+static long do_open(int dfd, const char __user *filename, int flags, umode_t mode)
+{
+	struct dentry *d;
+	struct file *f;
+	int err, fd;
+	char *name = getname(filename, dfd, &err);
+
+	if (!name)
+		return err;
+	if (flags & O_CREAT) {
+		err = kern_path(name, LOOKUP_FOLLOW, &d);
+		if (!err && (flags & O_EXCL))
+			err = -EEXIST;
+		else if (err == -ENOENT || (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode)))
+			err = vfs_create(name, mode, &d);
+	} else {
+		err = kern_path(name, (flags & O_NOFOLLOW) ? 0 : LOOKUP_FOLLOW, &d);
+		if (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode) &&
+		    (flags & O_ACCMODE) != O_RDONLY)
+			err = vfs_create(name, mode, &d);
+	}
+	kfree(name);
+	if (err)
+		return err;
+	if (S_ISLNK(d->d_inode->i_mode))
+		return -ELOOP;	/* O_NOFOLLOW on a link */
+	if ((flags & O_DIRECTORY) && !S_ISDIR(d->d_inode->i_mode))
+		return -ENOTDIR;
+	if (S_ISDIR(d->d_inode->i_mode) && (flags & O_ACCMODE) != O_RDONLY)
+		return -EISDIR;
+	f = alloc_file(d, flags);
+	if (!f)
+		return -ENOMEM;
+	fd = fd_install(f, 0, flags & O_CLOEXEC);
+	if (fd < 0)
+		fput(f);
+	return fd;
+}
+
+SYSCALL_DEFINE4(openat, int, dfd, const char __user *, filename, int, flags, umode_t, mode)
+{
+	return do_open(dfd, filename, flags, mode);
+}
+
+#ifdef __NR_open
+SYSCALL_DEFINE3(open, const char __user *, filename, int, flags, umode_t, mode)
+{
+	return do_open(AT_FDCWD, filename, flags, mode);
+}
+#endif
+
+SYSCALL_DEFINE1(close, unsigned int, fd)
+{
+	return close_fd(fd);
+}
+
+static long dup_to(int oldfd, int newfd, bool cloexec)
+{
+	struct file *f = fget(oldfd);
+
+	if (!f || newfd < 0 || newfd >= NR_OPEN)
+		return -EBADF;
+	if (oldfd == newfd)
+		return newfd;
+	close_fd(newfd);
+	atomic_add(1, &f->f_count);
+	return fd_install(f, newfd, cloexec);
+}
+
+SYSCALL_DEFINE1(dup, unsigned int, fildes)
+{
+	struct file *f = fget(fildes);
+	int fd;
+
+	if (!f)
+		return -EBADF;
+	atomic_add(1, &f->f_count);
+	fd = fd_install(f, 0, false);
+	if (fd < 0)
+		fput(f);
+	return fd;
+}
+
+#ifdef __NR_dup2
+SYSCALL_DEFINE2(dup2, unsigned int, oldfd, unsigned int, newfd)
+{
+	return dup_to(oldfd, newfd, false);
+}
+#endif
+
+SYSCALL_DEFINE3(dup3, unsigned int, oldfd, unsigned int, newfd, int, flags)
+{
+	if (oldfd == newfd || (flags & ~O_CLOEXEC))
+		return -EINVAL;
+	return dup_to(oldfd, newfd, flags & O_CLOEXEC);
+}
+
+SYSCALL_DEFINE3(fcntl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
+{
+	struct file *f = fget(fd);
+	u64 bit = 1ULL << (fd % NR_OPEN);
+	int newfd;
+
+	if (!f)
+		return -EBADF;
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		atomic_add(1, &f->f_count);
+		newfd = fd_install(f, arg, cmd == F_DUPFD_CLOEXEC);
+		if (newfd < 0)
+			fput(f);
+		return newfd;
+	case F_GETFD:
+		return current->files->close_on_exec & bit ? FD_CLOEXEC : 0;
+	case F_SETFD:
+		if (arg & FD_CLOEXEC)
+			current->files->close_on_exec |= bit;
+		else
+			current->files->close_on_exec &= ~bit;
+		return 0;
+	case F_GETFL:
+		return f->f_flags & ~O_CLOEXEC;
+	case F_SETFL:
+		f->f_flags = (f->f_flags & ~(O_APPEND | O_NONBLOCK)) | (arg & (O_APPEND | O_NONBLOCK));
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+#ifdef __NR_fcntl64
+SYSCALL_DEFINE3(fcntl64, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
+{
+	return sys_fcntl(fd, cmd, arg);
+}
+#endif
+
+static long do_faccessat(int dfd, const char __user *filename, int mode)
+{
+	struct dentry *d;
+	int err = user_path_at(dfd, filename, 0, &d);
+
+	if (err)
+		return err;
+	if ((mode & X_OK) && !S_ISDIR(d->d_inode->i_mode) && !(d->d_inode->i_mode & 0111))
+		return -EACCES;
+	return 0;
+}
+
+SYSCALL_DEFINE3(faccessat, int, dfd, const char __user *, filename, int, mode)
+{
+	return do_faccessat(dfd, filename, mode);
+}
+
+#ifdef __NR_access
+SYSCALL_DEFINE2(access, const char __user *, filename, int, mode)
+{
+	return do_faccessat(AT_FDCWD, filename, mode);
+}
+#endif
+
+static long do_unlinkat(int dfd, const char __user *pathname, int flag)
+{
+	int err;
+	char *name = getname(pathname, dfd, &err);
+
+	if (!name)
+		return err;
+	err = flag & AT_REMOVEDIR ? vfs_rmdir(name) : vfs_unlink(name);
+	kfree(name);
+	return err;
+}
+
+SYSCALL_DEFINE3(unlinkat, int, dfd, const char __user *, pathname, int, flag)
+{
+	if (flag & ~AT_REMOVEDIR)
+		return -EINVAL;
+	return do_unlinkat(dfd, pathname, flag);
+}
+
+#ifdef __NR_unlink
+SYSCALL_DEFINE1(unlink, const char __user *, pathname)
+{
+	return do_unlinkat(AT_FDCWD, pathname, 0);
+}
+#endif
+
+SYSCALL_DEFINE3(mkdirat, int, dfd, const char __user *, pathname, umode_t, mode)
+{
+	int err;
+	char *name = getname(pathname, dfd, &err);
+
+	if (!name)
+		return err;
+	err = vfs_mkdir(name, mode);
+	kfree(name);
+	return err;
+}
+
+/* No terminal: the console answers no terminal ioctl (C libraries then buffer by blocks). */
+SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
+{
+	(void)cmd;
+	(void)arg;
+	return fget(fd) ? -ENOTTY : -EBADF;
+}

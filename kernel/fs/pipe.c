@@ -1,0 +1,163 @@
+/*
+ * Pipes: pipe() and pipe2() (Linux's fs/pipe.c, reduced to one page of
+ * buffer and blocking I/O). musl's posix_spawn() needs one: the child
+ * writes execve()'s error into it, or closes it by running the program
+ * (O_CLOEXEC), which the parent reads as end of file.
+ *
+ * A pipe counts the open files of each end; a reader sees end of file
+ * once no writer is left (and the buffer is empty), a writer gets -EPIPE
+ * once no reader is (there are no signals, so no SIGPIPE). Data moves
+ * through a small buffer on the kernel stack, so that copy_{to,from}_user()
+ * never runs under the pipe's lock.
+ */
+#include <asm/page.h>
+#include <asm/processor.h>
+#include <kernel/errno.h>
+#include <kernel/file.h>
+#include <kernel/mm.h>
+#include <kernel/slab.h>
+#include <kernel/spinlock.h>
+#include <kernel/syscalls.h>
+#include <kernel/uaccess.h>
+#include <kernel/wait.h>
+#include <generated/unistd.h>
+
+#define CHUNK	256
+
+struct pipe_inode_info {
+	spinlock_t lock;
+	struct wait_queue_head wait;	/* readers and writers waiting for each other */
+	char *buf;			/* PAGE_SIZE bytes, a ring */
+	unsigned long head, tail;	/* bytes written and read since the start */
+	int readers, writers;		/* open files of each end */
+};
+
+static size_t pipe_count(struct pipe_inode_info *p)
+{
+	return p->head - p->tail;
+}
+
+long pipe_read(struct file *f, char __user *buf, size_t count)
+{
+	struct pipe_inode_info *p = f->f_pipe;
+	char chunk[CHUNK];
+	size_t n = 0;
+	unsigned long flags;
+
+	if (!count)
+		return 0;
+	if ((f->f_flags & O_NONBLOCK) && !pipe_count(p) && READ_ONCE(p->writers))
+		return -EAGAIN;
+	wait_event(p->wait, pipe_count(p) || !READ_ONCE(p->writers));
+	spin_lock_irqsave(&p->lock, flags);
+	while (n < count && n < CHUNK && pipe_count(p))
+		chunk[n++] = p->buf[p->tail++ % PAGE_SIZE];
+	spin_unlock_irqrestore(&p->lock, flags);
+	wake_up(&p->wait);
+	if (n && copy_to_user(buf, chunk, n))
+		return -EFAULT;
+	return n;
+}
+
+long pipe_write(struct file *f, const char __user *buf, size_t count)
+{
+	struct pipe_inode_info *p = f->f_pipe;
+	char chunk[CHUNK];
+	size_t done = 0;
+	unsigned long flags;
+
+	while (done < count) {
+		size_t n = count - done < CHUNK ? count - done : CHUNK, i = 0;
+
+		if (copy_from_user(chunk, buf + done, n))
+			return done ? (long)done : -EFAULT;
+		while (i < n) {
+			wait_event(p->wait, pipe_count(p) < PAGE_SIZE || !READ_ONCE(p->readers));
+			if (!READ_ONCE(p->readers))
+				return done + i ? (long)(done + i) : -EPIPE;
+			spin_lock_irqsave(&p->lock, flags);
+			while (i < n && pipe_count(p) < PAGE_SIZE)
+				p->buf[p->head++ % PAGE_SIZE] = chunk[i++];
+			spin_unlock_irqrestore(&p->lock, flags);
+			wake_up(&p->wait);
+		}
+		done += n;
+	}
+	return done;
+}
+
+void pipe_release(struct file *f)
+{
+	struct pipe_inode_info *p = f->f_pipe;
+	unsigned long flags;
+	bool last;
+
+	spin_lock_irqsave(&p->lock, flags);
+	if ((f->f_flags & O_ACCMODE) == O_RDONLY)
+		p->readers--;
+	else
+		p->writers--;
+	last = !p->readers && !p->writers;
+	spin_unlock_irqrestore(&p->lock, flags);
+	wake_up(&p->wait);
+	if (last) {
+		free_page(p->buf);
+		kfree(p);
+	}
+}
+
+static long do_pipe2(int __user *fildes, int flags)
+{
+	struct pipe_inode_info *p;
+	struct file *files[2] = { NULL, NULL };
+	int fd[2] = { -1, -1 };
+	long err = -ENOMEM;
+
+	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
+		return -EINVAL;
+	p = kzalloc(sizeof(*p));
+	if (!p || !(p->buf = alloc_page()))
+		goto fail;
+	spin_lock_init(&p->lock);
+	init_waitqueue_head(&p->wait);
+	p->readers = p->writers = 1;
+	files[0] = alloc_file(NULL, O_RDONLY | (flags & O_NONBLOCK));
+	files[1] = alloc_file(NULL, O_WRONLY | (flags & O_NONBLOCK));
+	if (!files[0] || !files[1])
+		goto fail;
+	files[0]->f_pipe = files[1]->f_pipe = p;
+	fd[0] = fd_install(files[0], 0, flags & O_CLOEXEC);
+	fd[1] = fd[0] < 0 ? -EMFILE : fd_install(files[1], 0, flags & O_CLOEXEC);
+	err = fd[1] < 0 ? -EMFILE : copy_to_user(fildes, fd, sizeof(fd)) ? -EFAULT : 0;
+	if (!err)
+		return 0;
+	/* Undo: the descriptors (whose files free the pipe when both close), or the files. */
+	if (fd[0] >= 0)
+		close_fd(fd[0]);
+	else
+		fput(files[0]);
+	if (fd[1] >= 0)
+		close_fd(fd[1]);
+	else
+		fput(files[1]);
+	return err;
+fail:
+	kfree(files[0]);
+	kfree(files[1]);
+	if (p && p->buf)
+		free_page(p->buf);
+	kfree(p);
+	return err;
+}
+
+SYSCALL_DEFINE2(pipe2, int __user *, fildes, int, flags)
+{
+	return do_pipe2(fildes, flags);
+}
+
+#ifdef __NR_pipe
+SYSCALL_DEFINE1(pipe, int __user *, fildes)
+{
+	return do_pipe2(fildes, 0);
+}
+#endif

@@ -1,0 +1,172 @@
+/*
+ * The clock and sleep system calls: clock_gettime, clock_getres,
+ * gettimeofday, nanosleep, clock_nanosleep, with 32-bit ARM's *_time64
+ * forms (64-bit seconds; glibc asks those first there). Linux's
+ * kernel/time/posix-timers.c and hrtimer.c, reduced.
+ *
+ * Every clock is the cycle counter (get_cycles(), calibrated at boot):
+ * CLOCK_MONOTONIC counts from the machine's reset, and so does
+ * CLOCK_REALTIME, for want of a battery clock: a program sees 1970. There
+ * is no vDSO: each read is a system call. A sleep is schedule_timeout()
+ * in jiffies, rounded up, so it never ends early.
+ */
+#include <asm/processor.h>
+#include <kernel/errno.h>
+#include <kernel/sched.h>
+#include <kernel/syscalls.h>
+#include <kernel/time.h>
+#include <kernel/timer.h>
+#include <kernel/uaccess.h>
+#include <generated/unistd.h>
+
+#define NSEC_PER_SEC		1000000000ULL
+#define CLOCK_REALTIME		0
+#define CLOCK_MONOTONIC		1
+#define CLOCK_PROCESS_CPUTIME_ID 2
+#define CLOCK_THREAD_CPUTIME_ID	3
+#define CLOCK_MONOTONIC_RAW	4
+#define CLOCK_REALTIME_COARSE	5
+#define CLOCK_MONOTONIC_COARSE	6
+#define CLOCK_BOOTTIME		7
+#define TIMER_ABSTIME		0x01
+
+/* What a program passes: seconds and nanoseconds in longs (old) or 64 bits (time64). */
+struct old_timespec {
+	long tv_sec, tv_nsec;
+};
+
+struct kernel_timespec {
+	s64 tv_sec;
+	long long tv_nsec;
+};
+
+static bool clock_valid(int id)
+{
+	return id >= CLOCK_REALTIME && id <= CLOCK_BOOTTIME;
+}
+
+static u64 now_ns(void)
+{
+	u64 c = get_cycles();
+
+	/* In two parts, so that the product cannot overflow. */
+	return c / cycle_freq_hz * NSEC_PER_SEC + c % cycle_freq_hz * NSEC_PER_SEC / cycle_freq_hz;
+}
+
+static long put_ts(void __user *uts, u64 ns, bool time64)
+{
+	struct kernel_timespec t64 = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+	struct old_timespec t = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+
+	if (time64)
+		return copy_to_user(uts, &t64, sizeof(t64)) ? -EFAULT : 0;
+	return copy_to_user(uts, &t, sizeof(t)) ? -EFAULT : 0;
+}
+
+static long get_ts(const void __user *uts, u64 *ns, bool time64)
+{
+	struct kernel_timespec t64;
+	struct old_timespec t;
+
+	if (time64) {
+		if (copy_from_user(&t64, uts, sizeof(t64)))
+			return -EFAULT;
+	} else {
+		if (copy_from_user(&t, uts, sizeof(t)))
+			return -EFAULT;
+		t64.tv_sec = t.tv_sec;
+		t64.tv_nsec = t.tv_nsec;
+	}
+	if (t64.tv_sec < 0 || t64.tv_nsec < 0 || t64.tv_nsec >= (long long)NSEC_PER_SEC)
+		return -EINVAL;
+	*ns = (u64)t64.tv_sec * NSEC_PER_SEC + t64.tv_nsec;
+	return 0;
+}
+
+static long do_clock_gettime(int id, void __user *tp, bool time64)
+{
+	return clock_valid(id) ? put_ts(tp, now_ns(), time64) : -EINVAL;
+}
+
+static long do_clock_getres(int id, void __user *tp, bool time64)
+{
+	if (!clock_valid(id))
+		return -EINVAL;
+	return tp ? put_ts(tp, NSEC_PER_SEC / cycle_freq_hz ?: 1, time64) : 0;
+}
+
+/* Sleep until now_ns() reaches the deadline (or for the duration); the time left is never asked for. */
+static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
+{
+	u64 ns, deadline;
+	long err = get_ts(rqtp, &ns, time64);
+
+	if (err)
+		return err;
+	deadline = absolute ? ns : now_ns() + ns;
+	while (now_ns() < deadline) {
+		u64 left_us = (deadline - now_ns()) / 1000 + 1;
+
+		schedule_timeout((left_us * HZ + 999999) / 1000000);
+	}
+	return 0;
+}
+
+SYSCALL_DEFINE2(clock_gettime, int, which_clock, void __user *, tp)
+{
+	return do_clock_gettime(which_clock, tp, false);
+}
+
+SYSCALL_DEFINE2(clock_getres, int, which_clock, void __user *, tp)
+{
+	return do_clock_getres(which_clock, tp, false);
+}
+
+SYSCALL_DEFINE2(nanosleep, const void __user *, rqtp, void __user *, rmtp)
+{
+	(void)rmtp;
+	return do_nanosleep(rqtp, false, false);
+}
+
+SYSCALL_DEFINE4(clock_nanosleep, int, which_clock, int, flags, const void __user *, rqtp,
+		void __user *, rmtp)
+{
+	(void)rmtp;
+	if (!clock_valid(which_clock))
+		return -EINVAL;
+	return do_nanosleep(rqtp, flags & TIMER_ABSTIME, false);
+}
+
+#ifdef __NR_clock_gettime64
+SYSCALL_DEFINE2(clock_gettime64, int, which_clock, void __user *, tp)
+{
+	return do_clock_gettime(which_clock, tp, true);
+}
+
+SYSCALL_DEFINE2(clock_getres_time64, int, which_clock, void __user *, tp)
+{
+	return do_clock_getres(which_clock, tp, true);
+}
+
+SYSCALL_DEFINE4(clock_nanosleep_time64, int, which_clock, int, flags,
+		const void __user *, rqtp, void __user *, rmtp)
+{
+	(void)rmtp;
+	if (!clock_valid(which_clock))
+		return -EINVAL;
+	return do_nanosleep(rqtp, flags & TIMER_ABSTIME, true);
+}
+#endif
+
+SYSCALL_DEFINE2(gettimeofday, void __user *, tv, void __user *, tz)
+{
+	u64 ns = now_ns();
+	long tv_val[2] = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
+	int tz_val[2] = { 0, 0 };
+
+	if (tv && copy_to_user(tv, tv_val, sizeof(tv_val)))
+		return -EFAULT;
+	if (tz && copy_to_user(tz, tz_val, sizeof(tz_val)))
+		return -EFAULT;
+	return 0;
+}

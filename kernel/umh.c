@@ -1,0 +1,59 @@
+/*
+ * User programs started by the kernel itself: /init at the end of boot
+ * (kernel/init_process.c) and the user-space self-tests (kernel/ktest.c).
+ * Linux's kernel/umh.c, call_usermodehelper() with UMH_WAIT_PROC.
+ *
+ * A kernel thread, child of the caller, opens the console as fd 0, 1 and
+ * 2, becomes the program with kernel_execve() and leaves for user mode
+ * (ret_to_user()); the caller waits for it as a parent does, with
+ * kernel_wait4(). If execve() fails the thread ends at once and the error
+ * is the caller's answer.
+ */
+#include <asm/processor.h>
+#include <kernel/errno.h>
+#include <kernel/exit.h>
+#include <kernel/file.h>
+#include <kernel/kthread.h>
+#include <kernel/process.h>
+#include <kernel/sched.h>
+#include <kernel/spinlock.h>
+#include <kernel/string.h>
+
+#include <asm/switch_to.h>
+
+struct subprocess_info {
+	const char *path;
+	const char *const *argv, *const *envp;
+	int exec_error;
+};
+
+static int call_usermodehelper_exec(void *arg)
+{
+	struct subprocess_info *info = arg;
+
+	current->files = files_alloc_console();
+	info->exec_error = current->files ? kernel_execve(info->path, info->argv, info->envp) :
+					    -ENOMEM;
+	if (info->exec_error)
+		do_exit(0);
+	ret_to_user();
+}
+
+int call_usermodehelper(const char *path, const char *const argv[], const char *const envp[],
+			int *status)
+{
+	struct subprocess_info info = { path, argv, envp, 0 };
+	const char *base = strrchr(path, '/');
+	struct thread *t = kthread_create(call_usermodehelper_exec, &info, base ? base + 1 : path);
+	unsigned long flags;
+
+	if (!t)
+		return -EAGAIN;
+	spin_lock_irqsave(&tasklist_lock, flags);
+	t->parent = current;
+	list_add_tail(&t->sibling, &current->children);
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	wake_up_process(t);
+	kernel_wait4(t->id, status, 0);
+	return info.exec_error;
+}
