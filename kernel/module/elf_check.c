@@ -151,6 +151,10 @@ static int check_symtab(struct load_info *info)
 	info->strtab = file_at(info, str->sh_offset);
 	info->symtab = (Elf_Sym *)file_at(info, sym->sh_offset);
 	info->num_syms = sym->sh_size / sizeof(Elf_Sym);
+	/* The null symbol's name is read like any other's: it must be in the table too. */
+	if (info->symtab[0].st_name >= str->sh_size)
+		return refuse(info, "symbol 0: name offset %u out of range",
+			      (unsigned int)info->symtab[0].st_name);
 
 	for (unsigned int i = 1; i < info->num_syms; i++) {
 		const Elf_Sym *s = &info->symtab[i];
