@@ -36,6 +36,6 @@ for _name in sk.MODULES:
         importlib.import_module(_full)
 
 gdb.write("Special K helpers loaded: sk-boot sk-sections sk-initcalls sk-extable sk-percpu "
-          "sk-alternatives sk-threads sk-initmem sk-lsmod sk-symbols, $sk_per_cpu(); 'sk' lists "
-          "them. "
+          "sk-alternatives sk-threads sk-ps sk-initmem sk-lsmod sk-symbols, $sk_per_cpu(); "
+          "'sk' lists them. "
           "Guided tour: source scripts/gdb/tour/01-init.gdb (README.md, Guided tour)\n")
