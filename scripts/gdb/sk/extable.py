@@ -134,5 +134,18 @@ instruction that faulted. Handy for a breakpoint: tbreak *$sk_extable_fixup(regs
         return gdb.Value(fixup).cast(gdb.lookup_type("unsigned long"))
 
 
+class SkRegsPc(gdb.Function):
+    """$sk_regs_pc(REGS): the instruction pointer saved in a struct pt_regs * (rip, pc).
+
+The instruction that trapped, in fixup_exception(regs): x/i $sk_regs_pc(regs)"""
+
+    def __init__(self):
+        super().__init__("sk_regs_pc")
+
+    def invoke(self, regs):
+        return util.instruction_pointer(regs)
+
+
 SkExtable()
 SkExtableFixup()
+SkRegsPc()
