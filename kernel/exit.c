@@ -41,7 +41,7 @@ bool thread_reapable(struct thread *t)
 	return t->state == THREAD_DEAD && t->exited && t->orphan && !READ_ONCE(t->on_cpu);
 }
 
-#include <asm/mmu_context.h>
+#include <kernel/mmu_context.h>
 
 /* The children of a process that ends: nobody waits for them now. */
 static void forget_children(struct thread *t)

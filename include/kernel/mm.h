@@ -10,7 +10,7 @@
 
 #define MAX_ORDER	10	/* largest block: 2^10 pages = 4 MiB */
 
-/* A user page's permissions (asm/mmu_context.h), Linux's values; never VM_WRITE with VM_EXEC. */
+/* A user page's permissions (kernel/mmu_context.h), Linux's values; never VM_WRITE with VM_EXEC. */
 #define VM_READ		0x1
 #define VM_WRITE	0x2
 #define VM_EXEC		0x4

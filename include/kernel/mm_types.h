@@ -2,8 +2,8 @@
  * A user address space: its page tables and the ranges mapped in them.
  *
  * pgd is the arch's root table (x86_64: a PML4; ARM: an L1 table), opaque
- * here: generic code hands it to the arch's asm/mmu_context.h. Each mapped
- * range is a VMA (Linux's vm_area_struct), which is how the kernel knows
+ * here: generic code hands it to the arch through kernel/mmu_context.h.
+ * Each mapped range is a VMA (Linux's vm_area_struct), which is how the kernel knows
  * which user pages to give back when the address space is torn down
  * (mmput(), kernel/mm/mmap.c): the page tables alone could tell, but only by
  * walking every table in the arch's own format.

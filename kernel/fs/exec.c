@@ -35,8 +35,8 @@
 #include <kernel/uaccess.h>
 
 #include <asm/elf.h>
-#include <asm/mmu_context.h>
 #include <asm/switch_to.h>
+#include <kernel/mmu_context.h>
 
 #define MAX_ARG_BYTES	(32 * PAGE_SIZE)	/* argv's and envp's strings together */
 #define MIN_ADDR	0x10000		/* Linux's mmap_min_addr: the first 64 KiB stay unmapped */

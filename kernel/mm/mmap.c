@@ -8,7 +8,7 @@
  * that is not there is refused when asked for (-ENOMEM), never found
  * missing later. The VMAs record what was mapped, so that mmput() can give
  * every page back; the page tables themselves are the arch's
- * (asm/mmu_context.h). A PROT_NONE page is mapped too, with no access: it
+ * (kernel/mmu_context.h). A PROT_NONE page is mapped too, with no access: it
  * keeps its contents for a later mprotect().
  */
 #include <asm/processor.h>
@@ -19,7 +19,7 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 
-#include <asm/mmu_context.h>
+#include <kernel/mmu_context.h>
 
 #define vma_of(pos)	list_entry(pos, struct vm_area_struct, vm_list)
 

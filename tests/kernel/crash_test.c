@@ -17,13 +17,13 @@
  *   crash=panic  call panic()
  * and each arch's own (tests/kernel/<arch>/crash_arch.c).
  */
-#include <asm/mmu_context.h>
 #include <kernel/bug.h>
 #include <kernel/compiler.h>
 #include <kernel/errno.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>

@@ -12,10 +12,10 @@
 #include <asm/processor.h>
 #include <kernel/ktest.h>
 
-#include <asm/mmu_context.h>
 #include <kernel/extable.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
 #include <kernel/uaccess.h>

@@ -11,7 +11,6 @@
  * spins in user mode until the test, on the same CPU, runs again: only
  * the timer interrupting user mode and switching threads lets it.
  */
-#include <asm/mmu_context.h>
 #include <asm/switch_to.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
@@ -21,6 +20,7 @@
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/signal.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>

@@ -15,12 +15,12 @@
  * AT_HWCAP says so (HWCAP_TLS); get_tls, ARM's private system call, is
  * the other way to read it.
  */
-#include <asm/mmu_context.h>
 #include <asm/ptrace.h>
 #include <asm/switch_to.h>
 #include <asm/syscall.h>
 #include <kernel/errno.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/panic.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>

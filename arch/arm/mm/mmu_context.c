@@ -1,6 +1,6 @@
 /*
  * A process's address space on 32-bit ARM: its own first-level table for
- * the user half, and what generic code does with it (asm/mmu_context.h).
+ * the user half, and what generic code does with it (kernel/mmu_context.h).
  *
  * Two tables, not copies. The MMU can walk two tables at once: with
  * TTBCR.N = 1, addresses below 2 GiB (TASK_SIZE) through TTBR0 and the rest
@@ -37,13 +37,13 @@
  */
 #include <asm/cpufeature.h>
 #include <asm/domain.h>
-#include <asm/mmu_context.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <kernel/cpufeature.h>
 #include <kernel/errno.h>
 #include <kernel/mm.h>
+#include <kernel/mmu_context.h>
 #include <kernel/string.h>
 
 _Static_assert(TASK_SIZE == 1ul << (32 - TTBCR_SPLIT), "TASK_SIZE is what TTBR0 translates");

@@ -13,13 +13,13 @@
 #include <asm/desc.h>
 #include <asm/fpu.h>
 #include <asm/irqflags.h>
-#include <asm/mmu_context.h>
 #include <asm/msr-index.h>
 #include <asm/msr.h>
 #include <asm/segment.h>
 #include <asm/switch_to.h>
 #include <kernel/errno.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/percpu.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>

@@ -1,5 +1,5 @@
 /*
- * User page tables on x86_64 (the interface: asm/mmu_context.h).
+ * User page tables on x86_64 (the interface: kernel/mmu_context.h).
  *
  * Every PML4 shares the kernel's upper 256 entries: they point to the
  * kernel's own PDPTs, so a kernel mapping made after a process started
@@ -13,12 +13,12 @@
  * all (PROT_NONE) stays in its entry, not present, with PTE_PROTNONE, so
  * that lookup and unmap still find its page.
  */
-#include <asm/mmu_context.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/special_insns.h>
 #include <kernel/errno.h>
 #include <kernel/mm.h>
+#include <kernel/mmu_context.h>
 #include <kernel/string.h>
 
 #define PTE_PROTNONE	(1ul << 9)	/* a bit the CPU leaves to software */

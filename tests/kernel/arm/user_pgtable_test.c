@@ -15,13 +15,13 @@
 #include <asm/gic.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
-#include <asm/mmu_context.h>
 #include <asm/processor.h>
 #include <asm/sysreg.h>
 #include <asm/uaccess.h>
 #include <kernel/errno.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
+#include <kernel/mmu_context.h>
 #include <kernel/string.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>

@@ -16,7 +16,6 @@
  */
 #include <asm/cpufeature.h>
 #include <asm/elf.h>
-#include <asm/mmu_context.h>
 #include <asm/switch_to.h>
 #include <asm/vfp.h>
 #include <kernel/cpufeature.h>
@@ -27,6 +26,7 @@
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/signal.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>

@@ -9,7 +9,6 @@
  * tests/matrix has it as crash=uexec.)
  */
 #include <asm/extable.h>
-#include <asm/mmu_context.h>
 #include <asm/smap.h>
 #include <asm/special_insns.h>
 #include <kernel/errno.h>
@@ -17,6 +16,7 @@
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/sched.h>
 
 #define USER_PAGE	0x400000UL

@@ -7,7 +7,6 @@
  * The calling thread gets the console as fd 0, 1 and 2 for the write
  * cases, as a program started by the kernel has them (kernel/umh.c).
  */
-#include <asm/mmu_context.h>
 #include <asm/ptrace.h>
 #include <generated/unistd.h>
 #include <kernel/errno.h>
@@ -16,6 +15,7 @@
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
 #include <kernel/syscalls.h>
