@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Host tests for scripts/lib/sklib/bench, what scripts/bench is made of.
+
+Run: python3 tests/host/test_bench_lib.py
+It prints KTAP (one suite, "bench-lib") for scripts/ktest --extra. Exit status 0 iff every
+case passed. A boot's figures are checked on made-up serial lines; the floor kernels, the
+lock and the snapshot of the kernels on real files and real QEMU boots.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from sklib import exits, ktap_writer, qemu  # noqa: E402
+from sklib.bench import boots as bench_boots  # noqa: E402
+from sklib.bench import bounds as bench_bounds  # noqa: E402
+from sklib.bench import floor as bench_floor  # noqa: E402
+from sklib.bench.steps import BOOT_STEPS, STEP  # noqa: E402
+
+PRINTED_STEPS = [n for n in BOOT_STEPS if n != STEP["report"]]
+
+WORK = tempfile.mkdtemp(prefix="bench-lib-test.")
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def equal(got, want, what):
+    check(got == want, "%s: got %r, want %r" % (what, got, want))
+
+
+def bench_boot(lines, append="bench"):
+    boot = bench_boots.Boot("t", "arm", "max", append=append)
+    boot.exit = exits.PASS
+    boot.lines = lines
+    boot.bench = [bench_boots.parse_bench_line(l) for l in lines if l.startswith("bench: ")]
+    return boot
+
+
+def bench_lines(steps):
+    return (["bench: step %d name=s%d insns=%d delta=1" % (n, n, 10 * n) for n in steps] +
+            ["bench: percpu this_cpu_inc min=9 max=9", "bench: sched running=1",
+             "bench: sched wake_up_process count=16 min=84 max=84 total=1344", "bench: end"])
+
+
+def test_bench_every_step_or_a_failure():
+    equal(bench_boot(bench_lines(PRINTED_STEPS)).problems(), [], "a complete boot")
+    gone = PRINTED_STEPS[len(PRINTED_STEPS) // 2]
+    problems = bench_boot(bench_lines(n for n in PRINTED_STEPS if n != gone)).problems()
+    check(len(problems) == 1 and "boot step %d " % gone in problems[0], problems)
+    for extra in (max(BOOT_STEPS) + 1, STEP["report"]):
+        problems = bench_boot(bench_lines(PRINTED_STEPS + [extra])).problems()
+        check(len(problems) == 1 and "step %d' is no step" % extra in problems[0], problems)
+    problems = bench_boot(bench_lines(PRINTED_STEPS + [1])).problems()
+    check(len(problems) == 1 and "printed 2 times" in problems[0], problems)
+
+
+def test_bench_all_cases_need_their_figures():
+    lines = [l for l in bench_lines(PRINTED_STEPS) if "running=1" not in l]
+    problems = bench_boot(lines).problems()
+    check(len(problems) == 1 and "sched running=1" in problems[0], problems)
+    # bench=none runs no case: only the steps are wanted.
+    lines = [l for l in bench_lines(PRINTED_STEPS) if "percpu" not in l and "sched" not in l]
+    equal(bench_boot(lines, append="ktest.filter=none bench=none").problems(), [], "bench=none")
+    check(bench_boot(lines).problems(), "plain bench without its figures passed")
+
+
+def test_bench_bounds_fail_when_broken():
+    """A boot whose secondary-CPU step ends past 1 M instructions breaks the boot bound;
+    8 CPUs costing more than 100 K each break the bring-up bound; under both, none."""
+    def boot(name, smp, smp_end, smp_delta):
+        b = bench_boot(["bench: step %d name=s insns=%d delta=%d" % (
+            STEP["smp"], smp_end, smp_delta)], append="ktest.filter=none bench=none")
+        b.name, b.smp = name, smp
+        return b
+    fast = {"arm-max": boot("arm-max", 1, 900000, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, 990000, 700000)}
+    equal(bench_bounds.broken(bench_bounds.check(fast, True)), [], "bounds kept")
+    slow = {"arm-max": boot("arm-max", 1, 1000001, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, 990000, 700007)}
+    broken = [label for _, label, _, _, _ in bench_bounds.broken(bench_bounds.check(slow, True))]
+    equal(len(broken), 2, "broken bounds: %s" % broken)
+    check("arm-max" in broken[0] and "per added CPU" in broken[1], broken)
+
+
+def test_bench_quick_bounds_the_self_tests():
+    """make check's scripts/bench --quick boots with the self-tests and fails past 60 M."""
+    def boot(init_tests, tests):
+        deltas = {STEP["init_selftests"]: init_tests, STEP["selftests"]: tests}
+        b = bench_boot(["bench: step %d name=s insns=1 delta=%d" % (n, deltas.get(n, 1))
+                        for n in PRINTED_STEPS])
+        b.name = "arm-max"
+        return b
+    check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
+              if b.name.endswith("-max")), "--quick boots -cpu max without its self-tests")
+    for insns, broken in ((40000000, []), (40000001, ["self-tests"])):
+        rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
+        equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
+
+
+def test_bench_floor_boots_exit_at_once():
+    """Each floor image exits QEMU with PASS, booted as the timed boots but for the kernel."""
+    walls = bench_boots.plan(False, images := bench_floor.write_floor_kernels(WORK))[1]
+    for arch in qemu.ARCHES:
+        floor = [b for b in walls if b.arch == arch and b.kind == "floor"]
+        timed = [b for b in walls if b.arch == arch and b.kind == "wall"]
+        equal(len(floor), len(timed), arch + ": as many floor boots as timed ones")
+        floor[0].prepare(None, WORK)
+        timed[0].prepare("KERNEL", WORK)
+        equal(floor[0].command.replace(images[arch], "KERNEL").replace("floor1", "wall1"),
+              timed[0].command, arch + ": the same QEMU command but the kernel")
+        status = subprocess.run(qemu.command(arch, None, kernel=images[arch]),
+                                stdin=subprocess.DEVNULL, capture_output=True,
+                                timeout=60).returncode
+        equal(status, exits.PASS, arch + " floor image's exit status")
+    for b in walls:
+        b.wall = 0.5
+    check([r for r in bench_bounds.check({b.name: b for b in walls}, False)
+           if r[1].startswith("floor")], "no floor row in the summary")
+
+
+def test_bench_lock_keeps_a_second_run_out():
+    out = os.path.join(WORK, "bench-out")
+    os.makedirs(out, exist_ok=True)
+    held = bench_boots.lock(out)
+    try:
+        bench_boots.lock(out)
+    except SystemExit as e:
+        check("another scripts/bench" in str(e) and out in str(e), str(e))
+    else:
+        raise AssertionError("two runs held one output directory")
+    held.close()
+    bench_boots.lock(out).close()
+
+
+def test_bench_boots_a_snapshot_of_the_kernels():
+    build, out = os.path.join(WORK, "build"), os.path.join(WORK, "bench-snap")
+    for arch in qemu.ARCHES:
+        os.makedirs(os.path.join(build, arch), exist_ok=True)
+        with open(os.path.join(build, arch, "kernel.elf"), "w") as f:
+            f.write("kernel of " + arch)
+    kernels = bench_boots.snapshot_kernels(build, out)
+    # A rebuild during the run changes the build's kernel, not the run's copy.
+    with open(os.path.join(build, "arm", "kernel.elf"), "w") as f:
+        f.write("rebuilt")
+    copy, sha = kernels["arm"]
+    equal(qemu.read_text(copy), "kernel of arm", "the copy")
+    equal(sha, hashlib.sha256(b"kernel of arm").hexdigest(), "sha256")
+    boot = bench_boots.Boot("arm-max", "arm", "max", append="bench")
+    boot.prepare(copy, out)
+    words = boot.command.split()
+    check(words[words.index("-kernel") + 1] == copy, boot.command)
+    # The guest's memory must not hold QEMU's random device-tree seeds.
+    check("-icount shift=0,align=off,sleep=off" in boot.command and
+          "dtb-randomness=off" in boot.command, boot.command)
+    os.unlink(os.path.join(build, "x86_64", "kernel.elf"))
+    try:
+        bench_boots.snapshot_kernels(build, out)
+    except SystemExit as e:
+        check("make ARCH=x86_64" in str(e), str(e))
+    else:
+        raise AssertionError("a missing kernel was not refused")
+
+
+def main():
+    tests = [(name[len("test_"):], fn) for name, fn in globals().items()
+             if name.startswith("test_") and callable(fn)]
+    try:
+        return ktap_writer.run_functions("bench-lib", tests)
+    finally:
+        subprocess.run(["rm", "-rf", WORK])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
