@@ -143,19 +143,26 @@ def test_bench_boots_a_snapshot_of_the_kernels():
     build, out = os.path.join(WORK, "build"), os.path.join(WORK, "bench-snap")
     for arch in qemu.ARCHES:
         os.makedirs(os.path.join(build, arch), exist_ok=True)
-        with open(os.path.join(build, arch, "kernel.elf"), "w") as f:
-            f.write("kernel of " + arch)
+        for name in ("kernel.elf", "Image", "initramfs.cpio"):
+            with open(os.path.join(build, arch, name), "w") as f:
+                f.write(f"{name} of {arch}")
     kernels = bench_boots.snapshot_kernels(build, out)
     # A rebuild during the run changes the build's kernel, not the run's copy.
-    with open(os.path.join(build, "arm", "kernel.elf"), "w") as f:
-        f.write("rebuilt")
-    copy, sha = kernels["arm"]
-    equal(qemu.read_text(copy), "kernel of arm", "the copy")
-    equal(sha, hashlib.sha256(b"kernel of arm").hexdigest(), "sha256")
+    for name in ("kernel.elf", "Image", "initramfs.cpio"):
+        with open(os.path.join(build, "arm", name), "w") as f:
+            f.write("rebuilt")
+    arm = kernels["arm"]
+    equal(qemu.read_text(arm.elf), "kernel.elf of arm", "the copy")
+    equal(arm.sha, hashlib.sha256(b"kernel.elf of arm").hexdigest(), "sha256")
+    equal(kernels["x86_64"].image, kernels["x86_64"].elf, "x86_64 boots kernel.elf")
     boot = bench_boots.Boot("arm-max", "arm", "max", append="bench")
-    boot.prepare(copy, out)
+    boot.prepare(arm.image, out, arm.initrd)
     words = boot.command.split()
-    check(words[words.index("-kernel") + 1] == copy, boot.command)
+    # ARM boots the raw Image: QEMU gives the initramfs (user space) only to that kind.
+    check(words[words.index("-kernel") + 1] == arm.image, boot.command)
+    equal(qemu.read_text(arm.image), "Image of arm", "the Image's copy")
+    check(words[words.index("-initrd") + 1] == arm.initrd, boot.command)
+    equal(qemu.read_text(arm.initrd), "initramfs.cpio of arm", "the initramfs' copy")
     # The guest's memory must not hold QEMU's random device-tree seeds.
     check("-icount shift=0,align=off,sleep=off" in boot.command and
           "dtb-randomness=off" in boot.command, boot.command)

@@ -4,6 +4,7 @@ Every boot runs scripts/qemu's command (recorded in the report) under -icount, e
 wall-clock boots; parse_bench_line() reads the kernel's "bench: GROUP word key=value" lines.
 """
 
+import collections
 import fcntl
 import hashlib
 import os
@@ -38,12 +39,14 @@ class Boot:
         self.lines = []          # the serial log
         self.bench = []          # parsed "bench:" lines: (group, positional words, key=values)
 
-    def prepare(self, kernel, log_dir):
-        """Ask scripts/qemu for the exact QEMU command, which the report records."""
+    def prepare(self, kernel, log_dir, initrd=None):
+        """Ask scripts/qemu for the exact QEMU command, which the report records (kernel: the
+        image to boot, initrd: the initramfs, None for scripts/qemu's default)."""
         self.log = os.path.join(log_dir, self.name + ".log")
         self.kernel = self.kernel or kernel
         args = qemu.command(self.arch, None, cpu=self.cpu, smp=self.smp, kernel=self.kernel,
-                            append=self.append, icount=self.icount, serial_file=self.log)
+                            initrd=initrd, append=self.append, icount=self.icount,
+                            serial_file=self.log)
         out = subprocess.run(args + ["--dry-run"], check=True, capture_output=True, text=True)
         self.command = out.stdout.strip()
 
@@ -144,21 +147,34 @@ def lock(out_dir):
     return holder
 
 
+# What one arch's boots boot, copied: kernel.elf (its sizes, its sha256 in the report), the
+# image QEMU loads (kernel.elf on x86_64; on ARM the raw Image, the only kind QEMU gives an
+# initrd to) and the initramfs, with the user programs (tests/user/bench.c among them).
+Snapshot = collections.namedtuple("Snapshot", "elf sha image initrd")
+BOOT_FILES = {"x86_64": ("kernel.elf", "kernel.elf", "initramfs.cpio"),
+              "arm": ("kernel.elf", "Image", "initramfs.cpio")}
+
+
 def snapshot_kernels(build_dir, out_dir):
-    """Copy each arch's kernel.elf into out_dir/kernels/ and boot only the copies, so that a
-    rebuild during the run (make in the same build directory) cannot give two boots of one
-    run two different kernels. Returns {arch: (copy, sha256)}."""
+    """Copy each arch's kernel (and what boots with it) into out_dir/kernels/ and boot only
+    the copies, so that a rebuild during the run (make in the same build directory) cannot
+    give two boots of one run two different kernels. Returns {arch: Snapshot}."""
     kernels = {}
     os.makedirs(os.path.join(out_dir, "kernels"), exist_ok=True)
     for arch in qemu.ARCHES:
-        built = os.path.join(build_dir, arch, "kernel.elf")
-        if not os.path.exists(built):
-            raise SystemExit(f"scripts/bench: no kernel at {built}: build it first "
-                             f"(make ARCH={arch}, or make bench)")
-        copy = os.path.join(out_dir, "kernels", arch + ".elf")
-        shutil.copyfile(built, copy)
-        with open(copy, "rb") as f:
-            kernels[arch] = (copy, hashlib.sha256(f.read()).hexdigest())
+        copies = []
+        for name in BOOT_FILES[arch]:
+            built = os.path.join(build_dir, arch, name)
+            if not os.path.exists(built):
+                raise SystemExit(f"scripts/bench: no {name} at {built}: build it first "
+                                 f"(make ARCH={arch}, or make bench)")
+            copy = os.path.join(out_dir, "kernels", f"{arch}-{name}")
+            if copy not in copies:
+                shutil.copyfile(built, copy)
+            copies.append(copy)
+        with open(copies[0], "rb") as f:
+            sha = hashlib.sha256(f.read()).hexdigest()
+        kernels[arch] = Snapshot(copies[0], sha, copies[1], copies[2])
     return kernels
 
 
