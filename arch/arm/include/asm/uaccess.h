@@ -9,6 +9,11 @@
  * err and val are register variables so that the fixup knows which
  * registers to change. That is safe only because nothing between their
  * assignment and the asm could call a function and clobber them.
+ *
+ * The nofault accessors also clobber lr: an oops report runs them in abort
+ * or undefined mode, where a fault they take enters the same mode again and
+ * the CPU writes its return address into that mode's lr, a register the
+ * compiler may be keeping a value in.
  */
 #ifndef _ASM_UACCESS_H
 #define _ASM_UACCESS_H
@@ -34,7 +39,7 @@ static __always_inline long arch_get_kernel_nofault_##size(type *dst, const void
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_R0, EX_REG_R1) \
 			     : "+r"(err), [val] "=r"(val)			\
 			     : [src] "r"(src)					\
-			     : "memory");					\
+			     : "memory", "lr");					\
 	*dst = val;								\
 	return err;								\
 }
@@ -49,7 +54,7 @@ static __always_inline long arch_put_kernel_nofault_##size(void *dst, type val) 
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_R0, 0) \
 			     : "+r"(err)					\
 			     : [dst] "r"(dst), [val] "r"(val)			\
-			     : "memory");					\
+			     : "memory", "lr");					\
 	return err;								\
 }
 
