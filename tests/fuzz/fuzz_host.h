@@ -39,13 +39,17 @@ int printk(const char *fmt, ...)
 	return n;
 }
 
-/* %pS finds no symbols: the kernel's image and its modules are not here. */
+/*
+ * %pS finds no symbols: the kernel's image and its modules are not here
+ * (weak: module_fuzz links kernel/module/kallsyms.c's module_address_lookup()).
+ */
 const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsigned long *offset,
 			    char *namebuf)
 {
 	return NULL;
 }
 
+__attribute__((weak))
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
 				  unsigned long *offset, const char **modname, char *namebuf)
 {

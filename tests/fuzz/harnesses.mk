@@ -38,3 +38,42 @@ $(O)/binfmt_elf64_fuzz $(O)/binfmt_elf32_fuzz: $(O)/binfmt_elf%_fuzz: \
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZCC) $(HARNESS_CFLAGS) -DELF_BITS=$* -MMD -MP -MF $@.d -MT $@ $< \
 		$(O)/k/binfmt_elf$*.o $(LIBK) -o $@
+
+# The module loader, once per kernel arch (module_fuzz.c): 64 is x86_64, 32 is ARM, each with
+# its arch's asm/module.h and relocations.
+MODULE_ARCH_64	:= x86_64
+MODULE_ARCH_32	:= arm
+MODULE_TARGET_64 := x86_64-none-elf
+MODULE_TARGET_32 := armv7a-none-eabi
+HARNESSES	:= $(filter-out module_fuzz,$(HARNESSES)) module64_fuzz module32_fuzz
+$(O)/k/elf_check64.o $(O)/k/elf_check32.o: $(SRCTREE)/kernel/module/elf_check.c
+$(O)/k/mod_kallsyms64.o $(O)/k/mod_kallsyms32.o: $(SRCTREE)/kernel/module/kallsyms.c
+$(O)/k/module_reloc64.o: $(SRCTREE)/arch/x86_64/kernel/module.c
+$(O)/k/module_reloc32.o: $(SRCTREE)/arch/arm/kernel/module.c
+$(foreach b,64 32,$(foreach f,elf_check mod_kallsyms module_reloc,\
+	$(eval KCFLAGS_$(f)$(b) := -DELF_BITS=$(b) -I$(SRCTREE)/arch/$(MODULE_ARCH_$(b))/include)))
+# A 32-bit sh_addr made a pointer: the harness's module area lies below 4 GiB.
+KCFLAGS_module_reloc32	+= -Wno-int-to-pointer-cast
+
+# sizeof(struct module) as the kernel arch's compiler lays it out: the size of every
+# .gnu.linkonce.this_module the loader accepts.
+$(O)/this_module%.size:
+	@mkdir -p $(dir $@)
+	$(Q)printf '#include <kernel/module.h>\nchar this_module_size[sizeof(struct module)] = { 1 };\n' | \
+		$(FUZZCC) --target=$(MODULE_TARGET_$*) -ffreestanding -I$(SRCTREE)/include \
+		-I$(SRCTREE)/arch/$(MODULE_ARCH_$*)/include -MMD -MF $@.d -MT $@ -x c -S -o - - | \
+		sed -n 's/^[[:space:]]*\.size[[:space:]]*this_module_size, *//p' > $@.tmp
+	$(Q)test -s $@.tmp && mv $@.tmp $@
+
+$(O)/module64_fuzz $(O)/module32_fuzz: $(O)/module%_fuzz: $(SRCTREE)/tests/fuzz/module_fuzz.c \
+		$(O)/k/elf_check%.o $(O)/k/module_reloc%.o $(O)/k/mod_kallsyms%.o \
+		$(O)/this_module%.size $(LIBK)
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZCC) $(HARNESS_CFLAGS) -DELF_BITS=$* -I$(SRCTREE)/arch/$(MODULE_ARCH_$*)/include \
+		-DTHIS_MODULE_SIZE=$$(cat $(O)/this_module$*.size) -MMD -MP -MF $@.d -MT $@ $< \
+		$(filter %.o,$^) $(LIBK) -o $@
+
+# The sample modules the kernel build made, when there are (make check builds them first):
+# seeds as fresh as struct module, next to the copies in the tree.
+FUZZ_SEEDS_module64_fuzz := $(wildcard $(O)/../x86_64/modules/root/lib/modules)
+FUZZ_SEEDS_module32_fuzz := $(wildcard $(O)/../arm/modules/root/lib/modules)
