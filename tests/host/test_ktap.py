@@ -307,6 +307,12 @@ def test_bail_out():
     check(not report.ok, "report not ok")
 
 
+def test_version_line_alone_is_cut_short():
+    # The kernel died right after "KTAP version 1" (found by tests/host/test_ktap_props.py).
+    report = ktap.parse_text("boot: ...\nKTAP version 1\n")
+    check(report.truncated and not report.ok, "a version line alone reads as clean")
+
+
 def test_tap13_and_dash():
     report = ktap.parse_text("TAP version 13\n1..1\nok 1 - with dash\n")
     equal(statuses(report), {"with dash": "passed"}, "cases")

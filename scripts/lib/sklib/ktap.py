@@ -12,8 +12,8 @@ own result line; "# Subtest: name" names it, other "# ..." lines are diagnostics
 line is not KTAP and is ignored, so boot messages may sit between suites.
 
 What this parser reports, besides the tree of tests:
-  - truncated: the stream ended inside a subtest, or before the top-level plan was met
-    (the kernel died mid-run);
+  - truncated: the stream ended inside a subtest, before the top-level plan was met, or
+    before any plan or result at all (the kernel died mid-run);
   - errors: plan mismatches and other structural faults, each one a failed case;
   - warnings: harmless oddities (a test number out of sequence, a name mismatch).
 
@@ -334,6 +334,10 @@ class _Parser:
         self._flush_pending(report.root)
         root = report.root
         results = sum(1 for t in root.subtests if t.complete)
+        if root.plan is None and not root.subtests and not report.truncated:
+            # "KTAP version 1" and nothing after it: the kernel died before its first suite.
+            report.truncated = True
+            report.truncated_reason = "stream ended before the plan"
         if root.plan is not None and results < root.plan and not report.truncated:
             report.truncated = True
             report.truncated_reason = "stream ended after %d of %d top-level results" % (
