@@ -69,7 +69,8 @@ int apply_relocate(struct load_info *info, unsigned int relsec, struct module *m
 			       "with -mcmodel=kernel\n", mod->name, type, (unsigned long long)val);
 			return -ENOEXEC;
 		}
-		if (r[i].r_offset > target->sh_size - width) {
+		/* The checks promised 4 bytes in the section; an 8-byte field needs 8. */
+		if (width > target->sh_size || r[i].r_offset > target->sh_size - width) {
 			pr_err("%s: relocation type %u at %#llx runs past its section\n", mod->name,
 			       type, (unsigned long long)r[i].r_offset);
 			return -ENOEXEC;
