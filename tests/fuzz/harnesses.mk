@@ -77,3 +77,13 @@ $(O)/module64_fuzz $(O)/module32_fuzz: $(O)/module%_fuzz: $(SRCTREE)/tests/fuzz/
 # seeds as fresh as struct module, next to the copies in the tree.
 FUZZ_SEEDS_module64_fuzz := $(wildcard $(O)/../x86_64/modules/root/lib/modules)
 FUZZ_SEEDS_module32_fuzz := $(wildcard $(O)/../arm/modules/root/lib/modules)
+
+# ARM's boot information from the device tree, through the RAM model of arm/asm/page.h.
+ARM_BOOT_INC	:= -I$(SRCTREE)/tests/fuzz/arm -I$(SRCTREE)/arch/arm/include
+$(O)/k/arm_bootinfo.o: $(SRCTREE)/arch/arm/kernel/bootinfo.c
+$(O)/k/arm_kbootinfo.o: $(SRCTREE)/kernel/bootinfo.c
+KCFLAGS_arm_bootinfo	:= $(ARM_BOOT_INC)
+KCFLAGS_arm_kbootinfo	:= $(ARM_BOOT_INC)
+$(O)/arm_boot_fuzz: $(O)/k/arm_bootinfo.o $(O)/k/fdt.o $(O)/k/arm_kbootinfo.o
+HCFLAGS_arm_boot	:= $(ARM_BOOT_INC)
+FUZZ_SEEDS_arm_boot_fuzz := $(SRCTREE)/tests/fuzz/corpus/fdt_fuzz
