@@ -11,7 +11,10 @@
  * saved, EAX (boot_magic) and EBX (boot_info_phys), 32-bit little-endian,
  * then chunks of physical memory, each its address and length (32 bits
  * each) and its bytes: the information block, the tables it points at. The
- * seeds are real (tests/fuzz/corpus/x86_boot_fuzz/README).
+ * seeds are real (tests/fuzz/corpus/README). A length with its top bit set
+ * asks the harness to make the chunk's ACPI checksum right (RSDP or table
+ * header), which a mutation almost never does: so the fuzzer gets past the
+ * checksums to the MADT's entries, and still tests the checksums.
  * A panic is a refusal, which is fine; a read past 2 GiB, a hang or a
  * write outside boot_info is a bug.
  */
@@ -43,13 +46,42 @@ struct chunk {
 	u32 len;
 };
 
+#define FIX_CHECKSUM	0x80000000u
+
+static void set_checksum(u8 *p, size_t len, size_t at)
+{
+	u8 sum = 0;
+
+	p[at] = 0;
+	for (size_t i = 0; i < len; i++)
+		sum += p[i];
+	p[at] = -sum;
+}
+
+/* An RSDP's checksum over its first 20 bytes, or a table's over its length (within the chunk). */
+static void fix_checksum(u8 *p, size_t len)
+{
+	u32 table_len;
+
+	if (len >= 20 && !memcmp(p, "RSD PTR ", 8)) {
+		set_checksum(p, 20, 8);
+	} else if (len >= 36) {
+		memcpy(&table_len, p + 4, 4);
+		set_checksum(p, table_len < len ? table_len : len, 9);
+	}
+}
+
 /* Lay out the chunks; false if one does not fit below 2 GiB. */
 static bool place(const uint8_t *data, size_t size, bool clear)
 {
 	struct chunk c;
 
 	for (size_t off = 8; size - off >= sizeof(c); off += sizeof(c) + c.len) {
+		bool fix;
+
 		memcpy(&c, data + off, sizeof(c));
+		fix = c.len & FIX_CHECKSUM;
+		c.len &= ~FIX_CHECKSUM;
 		if (c.len > size - off - sizeof(c))
 			c.len = size - off - sizeof(c);
 		if (!phys_in_direct_map(c.phys, c.len))
@@ -58,6 +90,8 @@ static bool place(const uint8_t *data, size_t size, bool clear)
 			memset(fuzz_phys + c.phys, 0, c.len);
 		else
 			memcpy(fuzz_phys + c.phys, data + off + sizeof(c), c.len);
+		if (fix && !clear)
+			fix_checksum(fuzz_phys + c.phys, c.len);
 	}
 	return true;
 }
