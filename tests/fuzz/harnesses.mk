@@ -75,8 +75,8 @@ $(O)/module64_fuzz $(O)/module32_fuzz: $(O)/module%_fuzz: $(SRCTREE)/tests/fuzz/
 
 # The sample modules the kernel build made, when there are (make check builds them first):
 # seeds as fresh as struct module, next to the copies in the tree.
-FUZZ_SEEDS_module64_fuzz := $(wildcard $(O)/../x86_64/modules/root/lib/modules)
-FUZZ_SEEDS_module32_fuzz := $(wildcard $(O)/../arm/modules/root/lib/modules)
+FUZZ_SEEDS_module64_fuzz := $(wildcard $(abspath $(O)/..)/x86_64/modules/root/lib/modules)
+FUZZ_SEEDS_module32_fuzz := $(wildcard $(abspath $(O)/..)/arm/modules/root/lib/modules)
 
 # ARM's boot information from the device tree, through the RAM model of arm/asm/page.h.
 ARM_BOOT_INC	:= -I$(SRCTREE)/tests/fuzz/arm -I$(SRCTREE)/arch/arm/include
