@@ -108,13 +108,21 @@ static void __init parse_mb2_mmap(const struct mb2_tag *tag)
 	}
 }
 
+/*
+ * GRUB's block is a few KiB (an EFI memory map, the ELF section headers at
+ * most); one that claims more is corrupt, and would have the memory map
+ * walked through up to 2 GiB of whatever lies there.
+ */
+#define MB2_MAX_SIZE	(1 << 20)
+
 static void __init parse_multiboot2(const u8 *info)
 {
 	u32 total = *(const u32 *)info;
 	u32 off = 8;
 
 	boot_info.protocol = "multiboot2";
-	if (total < 8 + sizeof(struct mb2_tag) || !phys_in_direct_map(boot_info_phys, total))
+	if (total < 8 + sizeof(struct mb2_tag) || total > MB2_MAX_SIZE ||
+	    !phys_in_direct_map(boot_info_phys, total))
 		panic("boot: multiboot2 information at %#x claims %u bytes", boot_info_phys, total);
 	boot_info_add_reserved(&boot_info, boot_info_phys, total);
 	while (off <= total - sizeof(struct mb2_tag)) {
