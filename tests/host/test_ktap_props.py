@@ -18,7 +18,7 @@ properties:
 Hypothesis is a property-based tester: it generates inputs from a description of their
 shape and shrinks a failing one to a smallest example, printed in the case's diagnostics.
 Derandomized and without its example database, so the same examples run every time: make
-check runs 150 per property; --examples asks for more. Hypothesis's own cache (Unicode
+check runs 100 per property; --examples asks for more. Hypothesis's own cache (Unicode
 tables) goes in DIR/hypothesis (default build/). Prints KTAP ("ktap_properties").
 """
 
@@ -38,7 +38,7 @@ from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
 
 from sklib import ktap, ktap_writer  # noqa: E402
 
-EXAMPLES = 150
+EXAMPLES = 100
 
 # Names as the project's tests have them; text of diagnostics anything printable but a line
 # break other than "\n" (the writer splits on "\n"; a reader of lines splits on all of them).
