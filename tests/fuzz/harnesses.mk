@@ -20,6 +20,8 @@ X86_BOOT_INC	:= -I$(SRCTREE)/tests/fuzz/x86 $(X86_INC)
 $(O)/k/x86_bootinfo.o: $(SRCTREE)/arch/x86_64/kernel/bootinfo.c
 $(O)/k/x86_acpi.o: $(SRCTREE)/arch/x86_64/kernel/acpi.c
 $(O)/k/bootinfo.o: $(SRCTREE)/kernel/bootinfo.c
+$(O)/k/x86_hpet.o: $(SRCTREE)/arch/x86_64/kernel/hpet.c
+KCFLAGS_x86_hpet	:= $(X86_BOOT_INC)
 KCFLAGS_x86_bootinfo	:= $(X86_BOOT_INC)
 KCFLAGS_x86_acpi	:= $(X86_BOOT_INC)
 KCFLAGS_bootinfo	:= $(X86_BOOT_INC)
@@ -30,7 +32,7 @@ $(O)/fdt_fuzz: $(O)/k/fdt.o
 $(O)/initramfs_fuzz: $(O)/k/initramfs.o
 $(O)/cmdline_fuzz: $(O)/k/params.o
 HCFLAGS_cmdline	:= $(X86_INC)
-$(O)/x86_boot_fuzz: $(O)/k/x86_bootinfo.o $(O)/k/x86_acpi.o $(O)/k/bootinfo.o
+$(O)/x86_boot_fuzz: $(O)/k/x86_bootinfo.o $(O)/k/x86_acpi.o $(O)/k/bootinfo.o $(O)/k/x86_hpet.o
 HCFLAGS_x86_boot	:= $(X86_BOOT_INC)
 
 $(O)/binfmt_elf64_fuzz $(O)/binfmt_elf32_fuzz: $(O)/binfmt_elf%_fuzz: \

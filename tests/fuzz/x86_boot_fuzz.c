@@ -3,7 +3,9 @@
  * information and the PVH start info with its memory map, module list and
  * command line (arch/x86_64/kernel/bootinfo.c), and the ACPI tables they
  * point at, RSDP, RSDT/XSDT and MADT (arch/x86_64/kernel/acpi.c), filling
- * boot_info through kernel/bootinfo.c, then printed as boot step 2 does.
+ * boot_info through kernel/bootinfo.c, then printed as boot step 2 does,
+ * and the HPET table hpet_enable() reads (arch/x86_64/kernel/hpet.c; its
+ * registers a page of zeros here: ioremap() below).
  *
  * The kernel reads all of physical memory below 2 GiB through its direct
  * map, and nothing above: fuzz_phys models that (tests/fuzz/x86/asm/page.h),
@@ -23,12 +25,20 @@
 #include <sys/mman.h>
 
 #include <asm/acpi.h>
+#include <asm/hpet.h>
 #include <asm/page.h>
 #include <kernel/bootinfo.h>
 
 #define PHYS_SIZE	(1ULL << 32)
 
 unsigned char *fuzz_phys;
+static u32 hpet_regs[1024];
+
+void *ioremap(phys_addr_t phys, unsigned long size)
+{
+	return hpet_regs;
+}
+
 char _text[1], _end[1];
 u32 boot_magic, boot_info_phys;
 
@@ -106,6 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (place(data, size, false) && !setjmp(panic_jmp)) {
 		arch_parse_boot_info();
 		print_boot_info();
+		hpet_enable();
 	}
 	place(data, size, true);
 	return 0;

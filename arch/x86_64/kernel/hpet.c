@@ -30,9 +30,13 @@ bool __init hpet_enable(void)
 {
 	const u8 *table = acpi_get_table("HPET");
 	u64 phys;
-	u32 period;
+	u32 period, len;
 
 	if (!table)
+		return false;
+	/* The header's length: a table too short to hold the address is corrupt. */
+	memcpy(&len, table + 4, sizeof(len));
+	if (len < HPET_TABLE_ADDRESS + sizeof(phys))
 		return false;
 	memcpy(&phys, table + HPET_TABLE_ADDRESS, sizeof(phys));
 	hpet_base = ioremap(phys, HPET_MMIO_SIZE);
