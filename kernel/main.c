@@ -104,6 +104,7 @@ void __init __noreturn start_kernel(void)
 	 *    the kernel's own page tables with per-section permissions. */
 	mem_init();
 	paging_init();
+	init_debug_pagealloc();
 	boot_step(BOOT_STEP_memory);
 
 	/* 8. CPU enumeration: kernel CPU numbers for the firmware's list (step 2),

@@ -41,6 +41,22 @@ static inline void free_page(void *addr)
 /* 2^order pages as a stack with an unmapped guard page below (kernel/mm/stack.c); NULL if none. */
 void *alloc_stack_with_guard(unsigned int order);
 
+/*
+ * debug_pagealloc=on: free pages are unmapped from the direct map, so a
+ * use after free_pages() faults (kernel/mm/page_alloc.c). _early is what
+ * the command line asked, which paging_init() reads to map RAM in 4 KiB
+ * pages; debug_pagealloc_enabled() is true once init_debug_pagealloc() has
+ * unmapped the free pages.
+ */
+extern bool debug_pagealloc_enabled_early, _debug_pagealloc_enabled;
+static inline bool debug_pagealloc_enabled(void)
+{
+	return _debug_pagealloc_enabled;
+}
+void init_debug_pagealloc(void);
+/* In an oops: a line naming the free page addr lies in, if debug_pagealloc unmapped it. */
+void debug_pagealloc_report_fault(unsigned long addr);
+
 unsigned long nr_free_pages(void);
 bool page_is_free(phys_addr_t pa);
 unsigned long totalram_pages(void);

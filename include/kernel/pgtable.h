@@ -42,6 +42,15 @@ enum kernel_prot {
 	KERNEL_PROT_RX,		/* read-only, executable */
 };
 
+/*
+ * debug_pagealloc (kernel/mm/page_alloc.c): map (enable) or unmap the
+ * direct-map pages [addr, addr + numpages pages), which paging_init() has
+ * mapped in 4 KiB pages. An unmapped page leaves every CPU's TLB before
+ * this returns, so a stale pointer faults wherever it runs; a page mapped
+ * again is usable at once. Takes no memory and no lock (Linux's name).
+ */
+void __kernel_map_pages(void *addr, int numpages, int enable);
+
 int alloc_kernel_tables(unsigned long start, unsigned long end);
 int map_kernel_page(unsigned long va, phys_addr_t pa, enum kernel_prot prot);
 void set_kernel_page_prot(unsigned long va, enum kernel_prot prot);

@@ -8,11 +8,13 @@
  * fragments into pieces smaller than what is in use, and both operations
  * take at most MAX_ORDER steps.
  *
- * Bookkeeping is one byte per page (free_order[]): the order of the free
- * block that starts there, or NOT_FREE. The list nodes (struct list_head,
- * include/kernel/list.h) live inside the free pages themselves, reached
- * through the direct map. The byte array is
- * carved out of RAM at boot, before the allocator exists, and reserved.
+ * Bookkeeping is one struct page per page of RAM (mem_map[], as in Linux):
+ * the order of the free block that starts there, or NOT_FREE, and the list
+ * node that links the block on its free list. The nodes live there, not in
+ * the free pages themselves, so that nothing reads a free page: with
+ * debug_pagealloc=on (kernel/mm/debug_pagealloc.c) free pages are unmapped.
+ * The array is carved out of RAM at boot, before the allocator exists, and
+ * reserved.
  *
  * One lock, taken with interrupts off, guards the lists and the counts, so
  * any CPU (and an interrupt handler) may allocate and free (Linux has one
@@ -21,9 +23,11 @@
 #include <kernel/bootinfo.h>
 #include <kernel/export.h>
 #include <kernel/init.h>
+#include <kernel/kstrtox.h>
 #include <kernel/list.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/pgtable.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/sections.h>
@@ -32,14 +36,38 @@
 
 #define NOT_FREE	0xff
 
+bool debug_pagealloc_enabled_early;
+bool _debug_pagealloc_enabled;
+
+/* debug_pagealloc=on|off (off by default: every allocation and free then edits the page tables). */
+static int __init early_debug_pagealloc(char *val)
+{
+	return kstrtobool(val, &debug_pagealloc_enabled_early) ? -1 : 0;
+}
+early_param("debug_pagealloc=", early_debug_pagealloc);
+
+struct page {
+	struct list_head buddy_list;	/* on free_lists[order] while it heads a free block */
+	unsigned int order;		/* the order of the free block it heads, or NOT_FREE */
+};
+
 static struct list_head free_lists[MAX_ORDER + 1];
-static u8 *free_order;
+static struct page *mem_map;
 static unsigned long min_pfn, max_pfn;
 static unsigned long total_pages, free_pages_count;
 static DEFINE_SPINLOCK(zone_lock);
 
-/* The list node at the start of a free block. */
-static struct list_head *pfn_block(unsigned long pfn)
+static struct page *pfn_to_page(unsigned long pfn)
+{
+	return &mem_map[pfn - min_pfn];
+}
+
+static unsigned long page_to_pfn(const struct page *page)
+{
+	return (unsigned long)(page - mem_map) + min_pfn;
+}
+
+static void *pfn_address(unsigned long pfn)
 {
 	return __va((phys_addr_t)pfn << PAGE_SHIFT);
 }
@@ -55,21 +83,21 @@ static void free_block(unsigned long pfn, unsigned int order)
 	while (order < MAX_ORDER) {
 		unsigned long buddy = pfn ^ (1ul << order);
 
-		if (buddy < min_pfn || buddy >= max_pfn || free_order[buddy - min_pfn] != order)
+		if (buddy < min_pfn || buddy >= max_pfn || pfn_to_page(buddy)->order != order)
 			break;
-		list_del(pfn_block(buddy));
-		free_order[buddy - min_pfn] = NOT_FREE;
+		list_del(&pfn_to_page(buddy)->buddy_list);
+		pfn_to_page(buddy)->order = NOT_FREE;
 		pfn &= ~(1ul << order);
 		order++;
 	}
-	free_order[pfn - min_pfn] = order;
-	list_add(pfn_block(pfn), &free_lists[order]);
+	pfn_to_page(pfn)->order = order;
+	list_add(&pfn_to_page(pfn)->buddy_list, &free_lists[order]);
 }
 
 void *alloc_pages(unsigned int order)
 {
 	unsigned int o = order;
-	struct list_head *b;
+	struct page *page;
 	unsigned long pfn, flags;
 
 	spin_lock_irqsave(&zone_lock, flags);
@@ -79,19 +107,21 @@ void *alloc_pages(unsigned int order)
 		spin_unlock_irqrestore(&zone_lock, flags);
 		return NULL;
 	}
-	b = free_lists[o].next;
-	list_del(b);
-	pfn = block_pfn(b);
-	free_order[pfn - min_pfn] = NOT_FREE;
+	page = list_first_entry(&free_lists[o], struct page, buddy_list);
+	list_del(&page->buddy_list);
+	page->order = NOT_FREE;
+	pfn = page_to_pfn(page);
 	/* Split: the upper halves go back on the lower lists. */
 	while (o > order) {
 		o--;
-		free_order[pfn + (1ul << o) - min_pfn] = o;
-		list_add(pfn_block(pfn + (1ul << o)), &free_lists[o]);
+		pfn_to_page(pfn + (1ul << o))->order = o;
+		list_add(&pfn_to_page(pfn + (1ul << o))->buddy_list, &free_lists[o]);
 	}
 	free_pages_count -= 1ul << order;
 	spin_unlock_irqrestore(&zone_lock, flags);
-	return b;
+	if (debug_pagealloc_enabled())
+		__kernel_map_pages(pfn_address(pfn), 1 << order, 1);
+	return pfn_address(pfn);
 }
 EXPORT_SYMBOL(alloc_pages);
 
@@ -101,12 +131,28 @@ void free_pages(void *addr, unsigned int order)
 
 	if (!addr)
 		return;
+	/* Unmapped before it is on a list: from there another CPU may take and map it. */
+	if (debug_pagealloc_enabled())
+		__kernel_map_pages(addr, 1 << order, 0);
 	spin_lock_irqsave(&zone_lock, flags);
 	free_block(block_pfn(addr), order);
 	free_pages_count += 1ul << order;
 	spin_unlock_irqrestore(&zone_lock, flags);
 }
 EXPORT_SYMBOL(free_pages);
+
+/*
+ * For an oops: with debug_pagealloc on, say so when a faulting address is
+ * in the direct map on a free page, the likely reason it was not mapped.
+ */
+void debug_pagealloc_report_fault(unsigned long addr)
+{
+	if (!debug_pagealloc_enabled() || addr < PAGE_OFFSET || addr >= KERNEL_VMA_BASE ||
+	    !page_is_free(__pa((void *)addr)))
+		return;
+	printk(KERN_EMERG "BUG: debug_pagealloc: %#lx is in a free page (pfn %#lx): "
+	       "use after free_pages()\n", addr, (unsigned long)(__pa((void *)addr) >> PAGE_SHIFT));
+}
 
 /* Whether the page at physical address pa lies in a free block (Linux: PageBuddy). */
 bool page_is_free(phys_addr_t pa)
@@ -118,7 +164,7 @@ bool page_is_free(phys_addr_t pa)
 	for (unsigned int order = 0; order <= MAX_ORDER; order++) {
 		unsigned long start = pfn & ~((1ul << order) - 1);
 
-		if (start >= min_pfn && free_order[start - min_pfn] == order)
+		if (start >= min_pfn && pfn_to_page(start)->order == order)
 			return true;
 	}
 	return false;
@@ -193,7 +239,7 @@ static phys_addr_t __init region_end(const struct mem_region *r)
 	return end > DIRECT_MAP_PHYS_END ? DIRECT_MAP_PHYS_END : end;
 }
 
-/* First page-aligned free range of `size` bytes in usable RAM: for free_order[]. */
+/* First page-aligned free range of `size` bytes in usable RAM: for mem_map[]. */
 static phys_addr_t __init find_free_range(phys_addr_t size)
 {
 	for (int i = 0; i < boot_info.nr_mem; i++) {
@@ -233,12 +279,13 @@ void __init mem_init(void)
 	if (min_pfn >= max_pfn)
 		panic("mm: no usable memory in the boot memory map");
 
-	map_size = ALIGN((phys_addr_t)(max_pfn - min_pfn), PAGE_SIZE);
+	map_size = ALIGN((phys_addr_t)(max_pfn - min_pfn) * sizeof(struct page), PAGE_SIZE);
 	map = find_free_range(map_size);
 	if (!map)
 		panic("mm: no room for the page map (%llu bytes)", (unsigned long long)map_size);
-	free_order = __va(map);
-	memset(free_order, NOT_FREE, max_pfn - min_pfn);
+	mem_map = __va(map);
+	for (unsigned long i = 0; i < max_pfn - min_pfn; i++)
+		mem_map[i].order = NOT_FREE;
 	boot_info_add_reserved(&boot_info, map, map_size);
 
 	/* Each region minus the reserved ranges in it, range by range. */
@@ -275,6 +322,8 @@ unsigned long free_reserved_area(void *begin, void *end, int poison, const char 
 	spin_lock_irqsave(&zone_lock, flags);
 	for (char *p = begin; p < (char *)end; p += PAGE_SIZE) {
 		memset(__va(__pa(p)), poison, PAGE_SIZE);
+		if (debug_pagealloc_enabled())
+			__kernel_map_pages(__va(__pa(p)), 1, 0);
 		free_block(__pa(p) >> PAGE_SHIFT, 0);
 		pages++;
 	}
@@ -303,3 +352,30 @@ static int __init buddyinfo(void)
 	return 0;
 }
 late_initcall(buddyinfo);
+
+/*
+ * debug_pagealloc=on: from here every free page is unmapped from the
+ * direct map, and alloc_pages() maps a block again as it hands it out.
+ * paging_init() has mapped RAM in 4 KiB pages (debug_pagealloc_enabled_early)
+ * so that one page can go; this unmaps what is free now, once the
+ * kernel's own tables are live.
+ */
+void __init init_debug_pagealloc(void)
+{
+	unsigned long pages = 0;
+
+	if (!debug_pagealloc_enabled_early)
+		return;
+	for (unsigned int order = 0; order <= MAX_ORDER; order++) {
+		struct list_head *b;
+
+		list_for_each(b, &free_lists[order]) {
+			struct page *page = list_entry(b, struct page, buddy_list);
+
+			__kernel_map_pages(pfn_address(page_to_pfn(page)), 1 << order, 0);
+			pages += 1ul << order;
+		}
+	}
+	_debug_pagealloc_enabled = true;
+	pr_info("debug_pagealloc: on: %lu free pages unmapped from the direct map\n", pages);
+}

@@ -14,6 +14,9 @@
  *   crash=uexec  call code copied into a user page (ARM: PXN; x86_64: SMEP
  *                where the CPU has it, else it is reported)
  *   crash=write  write through a NULL pointer
+ *   crash=pagealloc-uaf read a page after free_page(): with
+ *                debug_pagealloc=on it is unmapped, a page fault / data
+ *                abort; without, the read succeeds, which is reported
  *   crash=panic  call panic()
  * and each arch's own (tests/kernel/<arch>/crash_arch.c).
  */
@@ -35,7 +38,7 @@
 
 #define CRASH_USER_VA	0x400000UL	/* a user address on both arches */
 
-static char crash_mode[16] __initdata;
+static char crash_mode[24] __initdata;
 
 static int __init set_crash_mode(char *val)
 {
@@ -160,6 +163,23 @@ static int __noinline crash_uexec(void)
 	return v;
 }
 
+static int __noinline crash_pagealloc_uaf(void)
+{
+	volatile int *page = alloc_page();
+	int v;
+
+	if (!page) {
+		pr_warn("crash: no memory for a page\n");
+		return -ENOMEM;
+	}
+	*page = 42;
+	free_page((void *)page);
+	v = *page;
+	pr_warn("crash: read a freed page without a fault (got %d): boot with "
+		"debug_pagealloc=on\n", v);
+	return v;
+}
+
 static int __noinline crash_panic(void)
 {
 	panic("crash=panic on the command line");
@@ -179,6 +199,7 @@ static const struct crash_mode crash_modes[] __initconst = {
 	{ "nx", crash_execute_nx },
 	{ "uaccess", crash_uaccess },
 	{ "uexec", crash_uexec },
+	{ "pagealloc-uaf", crash_pagealloc_uaf },
 	{ "panic", crash_panic },
 };
 

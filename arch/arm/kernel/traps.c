@@ -29,6 +29,7 @@
 #include <kernel/bug.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
+#include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
@@ -196,6 +197,7 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 		       read_dfar());
 		printk(KERN_EMERG "DFSR %08lx: %s on %s\n", dfsr, fault_status_name(dfsr),
 		       dfsr & FSR_WNR ? "write" : "read");
+		debug_pagealloc_report_fault(read_dfar());
 		if (in_section(read_dfar(), boot_stack_guard, boot_stack_guard + PAGE_SIZE) ||
 		    in_stack_guard_page(read_dfar()))
 			printk(KERN_EMERG "BUG: stack guard page was hit at %08lx\n", read_dfar());

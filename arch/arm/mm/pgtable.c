@@ -12,7 +12,9 @@
  *   init data, per-CPU template,
  *   .data, __bug_table, .bss   read+write, never executable
  *   boot_stack_guard           not mapped: a stack overflow data-aborts
- *   the direct map             read+write, never executable (sections)
+ *   the direct map             read+write, never executable (sections;
+ *                              small pages with debug_pagealloc=on, so
+ *                              that __kernel_map_pages() can unmap one)
  *   the device window          Device memory, never executable (sections)
  * Nothing else is mapped: not the identity map head.S needed to switch the
  * MMU on, not the first MiB of the image window, nothing below PAGE_OFFSET.
@@ -172,6 +174,30 @@ void flush_tlb_kernel_all(void)
 	flush_tlb_kernel();
 }
 
+/*
+ * debug_pagealloc: an unmapped page's entry is 0 (a translation fault);
+ * TLBIMVAAIS drops its translation on every CPU of the inner-shareable
+ * domain, so a stale pointer faults on any CPU from the moment this
+ * returns. A page mapped again needs no TLB work: a faulting entry is
+ * never held in a TLB.
+ */
+void __kernel_map_pages(void *addr, int numpages, int enable)
+{
+	unsigned long start = (unsigned long)addr;
+
+	for (int i = 0; i < numpages; i++) {
+		unsigned long va = start + i * PAGE_SIZE;
+
+		set_entry(pte_of(va), enable ? (u32)__pa((void *)va) | PTE_NORMAL | PTE_XN : 0);
+	}
+	__asm__ __volatile__("dsb ish" ::: "memory");	/* the cleans, before the walker looks */
+	if (!enable)
+		for (int i = 0; i < numpages; i++)
+			__asm__ __volatile__("mcr p15, 0, %0, c8, c3, 3"	/* TLBIMVAAIS */
+					     : : "r"(start + i * PAGE_SIZE) : "memory");
+	__asm__ __volatile__("dsb ish\n\tisb" ::: "memory");
+}
+
 static pte_t __init image_page_flags(unsigned long va)
 {
 	if (in_section(va, _text, __start_rodata) || in_section(va, __init_begin, __init_data_begin))
@@ -193,8 +219,13 @@ static phys_addr_t __init map_direct(void)
 		if (end > DIRECT_MAP_PHYS_END)
 			end = DIRECT_MAP_PHYS_END;
 		for (phys_addr_t pa = start; pa < end; pa += SECTION_SIZE) {
-			set_entry(pmd_of((unsigned long)__va(pa)),
-				  (u32)pa | PMD_SECT_NORMAL | PMD_SECT_XN);
+			if (debug_pagealloc_enabled_early)
+				for (phys_addr_t p = pa; p < pa + SECTION_SIZE; p += PAGE_SIZE)
+					set_entry(pte_create((unsigned long)__va(p)),
+						  (u32)p | PTE_NORMAL | PTE_XN);
+			else
+				set_entry(pmd_of((unsigned long)__va(pa)),
+					  (u32)pa | PMD_SECT_NORMAL | PMD_SECT_XN);
 			mapped += SECTION_SIZE;
 		}
 	}
@@ -249,8 +280,9 @@ void __init paging_init(void)
 	}
 
 	set_ttbrs();
-	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map\n",
-		(unsigned long long)(direct >> 20));
+	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map%s\n",
+		(unsigned long long)(direct >> 20),
+		debug_pagealloc_enabled_early ? " in 4K pages" : "");
 	pr_info("paging: TTBR0 below %#lx (processes, domain %d), TTBR1 above (kernel, domain %d)\n",
 		(unsigned long)TASK_SIZE, DOMAIN_USER, DOMAIN_KERNEL);
 }

@@ -13,11 +13,13 @@
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/tsc.h>
 #include <kernel/compiler.h>
 #include <kernel/cpufeature.h>
 #include <kernel/init.h>
+#include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/time.h>
@@ -119,6 +121,8 @@ void apic_timer_set_period_us(unsigned int us)
 void smp_apic_timer_interrupt(void)
 {
 	lapic_write(APIC_EOI, 0);
+	if (debug_pagealloc_enabled())
+		debug_pagealloc_flush_tlb();
 	scheduler_tick();
 	preempt_schedule_irq();
 }

@@ -167,4 +167,6 @@ void arch_send_wakeup(unsigned int cpu)
 void arch_idle_wait(void)
 {
 	__asm__ __volatile__("sti\n\thlt\n\tcli" ::: "memory");
+	if (debug_pagealloc_enabled())
+		debug_pagealloc_flush_tlb();
 }

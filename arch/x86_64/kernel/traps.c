@@ -21,6 +21,7 @@
 #include <kernel/cpufeature.h>
 #include <kernel/extable.h>
 #include <kernel/init.h>
+#include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
@@ -224,6 +225,8 @@ static void show_fault(const struct pt_regs *regs, unsigned long cr2)
 	       err & 0x10 ? "instruction fetch" : err & 0x2 ? "write" : "read");
 	printk(KERN_EMERG "#PF: error_code(0x%04lx) - %s\n", err,
 	       err & 0x1 ? "permissions violation" : "not-present page");
+	if (!(err & PF_PROT))
+		debug_pagealloc_report_fault(cr2);
 	/* Why a present user page refused the kernel: SMEP or SMAP. */
 	if (cr2 >= TASK_SIZE || !(err & PF_PROT))
 		return;

@@ -2,7 +2,9 @@
  * The x86_64 kernel page tables (the interface: include/kernel/pgtable.h).
  *
  * Four levels: PML4 -> PDPT -> PD -> PT. The direct map uses 2 MiB pages
- * (PS in the PD entry): it is plain RAM, read+write, never executable. The
+ * (PS in the PD entry): it is plain RAM, read+write, never executable;
+ * with debug_pagealloc=on it uses 4 KiB pages instead, so that
+ * __kernel_map_pages() can unmap one free page (Linux does the same). The
  * image uses 4 KiB pages so that each section, and the stack guard page,
  * gets its own permissions:
  *   .text, .init.text        present, read-only, executable
@@ -20,6 +22,7 @@
  * mapped uncached (ioremap()).
  */
 #include <asm/page.h>
+#include <kernel/atomic.h>
 #include <asm/pgtable.h>
 #include <asm/special_insns.h>
 #include <kernel/bootinfo.h>
@@ -27,6 +30,7 @@
 #include <kernel/init.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/pgtable.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
@@ -155,6 +159,48 @@ void set_kernel_page_prot(unsigned long va, enum kernel_prot prot)
 		*pte = (*pte & PTE_ADDR_MASK) | prot_bits[prot];
 }
 
+/* Bumped by each unmap of __kernel_map_pages(); a CPU that sees a new value flushes its TLB. */
+static atomic_t unmap_generation = ATOMIC_INIT(0);
+static DEFINE_PER_CPU(int, unmap_generation_seen);
+
+/*
+ * debug_pagealloc: the present bit alone, so the entry keeps its address
+ * and permissions. This CPU drops its own translation with invlpg. The
+ * others are not sent an IPI and waited for, which could deadlock: pages
+ * are freed with interrupts off and under locks (Linux flushes only the
+ * local CPU here, for that reason). Instead each CPU flushes its whole TLB
+ * when it sees the generation move (debug_pagealloc_flush_tlb()): on its
+ * next tick, and on waking from idle, so before it runs an on_each_cpu()
+ * call. A page mapped again needs no flush: x86 keeps no translation of a
+ * not-present entry.
+ */
+void __kernel_map_pages(void *addr, int numpages, int enable)
+{
+	for (int i = 0; i < numpages; i++) {
+		unsigned long va = (unsigned long)addr + i * PAGE_SIZE;
+		pte_t *pte = lookup_pte(va);
+
+		if (enable) {
+			*pte |= PTE_PRESENT;
+		} else {
+			*pte &= ~PTE_PRESENT;
+			__asm__ __volatile__("invlpg (%0)" : : "r"(va) : "memory");
+		}
+	}
+	if (!enable)	/* a full barrier: the entries, before a CPU sees the new generation */
+		atomic_add_return(1, &unmap_generation);
+}
+
+void debug_pagealloc_flush_tlb(void)
+{
+	int gen = atomic_read(&unmap_generation);
+
+	if (this_cpu_read(unmap_generation_seen) == gen)
+		return;
+	this_cpu_write(unmap_generation_seen, gen);
+	flush_tlb_all();	/* a serializing write to CR3: no load passes it */
+}
+
 static pte_t __init image_page_flags(unsigned long va)
 {
 	if (in_section(va, _text, _etext) || in_section(va, _sinittext, __init_data_begin))
@@ -177,8 +223,14 @@ void __init paging_init(void)
 	}
 	if (ram_end > DIRECT_MAP_PHYS_END)
 		ram_end = DIRECT_MAP_PHYS_END;
-	for (phys_addr_t pa = 0; pa < ram_end; pa += PMD_SIZE)
-		*walk_create((unsigned long)__va(pa), 1) = pa | PTE_PRESENT | PTE_WRITE | PTE_HUGE | PTE_NX;
+	/* The same range either way: up to a 2 MiB boundary, where ACPI's tables may lie. */
+	if (debug_pagealloc_enabled_early)
+		for (phys_addr_t pa = 0; pa < ALIGN(ram_end, PMD_SIZE); pa += PAGE_SIZE)
+			*walk_create((unsigned long)__va(pa), 0) = pa | PTE_PRESENT | PTE_WRITE | PTE_NX;
+	else
+		for (phys_addr_t pa = 0; pa < ram_end; pa += PMD_SIZE)
+			*walk_create((unsigned long)__va(pa), 1) = pa | PTE_PRESENT | PTE_WRITE |
+								   PTE_HUGE | PTE_NX;
 
 	for (unsigned long va = (unsigned long)_text; va < (unsigned long)_end; va += PAGE_SIZE) {
 		if (va == (unsigned long)boot_stack_guard)
@@ -187,8 +239,9 @@ void __init paging_init(void)
 	}
 
 	write_cr3(__pa(kernel_pml4));
-	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map\n",
-		(unsigned long long)(ram_end >> 20));
+	pr_info("paging: kernel page tables: image in 4K pages by section, %lluM direct map%s\n",
+		(unsigned long long)(ram_end >> 20),
+		debug_pagealloc_enabled_early ? " in 4K pages" : "");
 }
 
 void mark_rodata_ro(void)

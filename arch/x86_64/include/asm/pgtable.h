@@ -47,6 +47,13 @@ void *map_stack_with_guard(void *block, unsigned long size);
 /* addr lies in the stack area but is not mapped: a guard page. */
 bool in_stack_guard_page(unsigned long addr);
 
+/*
+ * debug_pagealloc=on: flush this CPU's TLB if another CPU has unmapped a
+ * freed page since it last did (from the tick and the idle loop, with
+ * interrupts off).
+ */
+void debug_pagealloc_flush_tlb(void);
+
 /* Device registers at phys (above the RAM the direct map covers), mapped uncached. */
 void *ioremap(phys_addr_t phys, unsigned long size);
 
