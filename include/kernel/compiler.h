@@ -19,6 +19,8 @@
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
+/* Where the function that uses it will return to: its caller, for reports (Linux's _RET_IP_). */
+#define _RET_IP_	((unsigned long)__builtin_return_address(0))
 
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 

@@ -20,6 +20,10 @@
  *
  * Each cache has its own lock, taken with interrupts off so that any CPU,
  * and an interrupt handler, may allocate; the page allocator has its own.
+ *
+ * With slub_debug on the command line the objects lie further apart,
+ * between red zones (kernel/mm/slub_debug.c), the free-list link moves
+ * beside the object, and full slabs are listed too.
  */
 #include <kernel/bug.h>
 #include <kernel/compiler.h>
@@ -30,30 +34,14 @@
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
 
+#include "slab.h"
+
 #define SLAB_MAGIC	0x51ab51abu
-
-struct kmem_cache;
-
-/* At the start of every slab page and every large block; the size of one cache line. */
-struct slab {
-	struct list_head slab_list;	/* on the cache's partial list */
-	struct kmem_cache *cache;	/* NULL: a large block of 2^order pages */
-	void *freelist;
-	unsigned int inuse;
-	unsigned int order;
-	u32 magic;
-} __aligned(KMALLOC_LARGE_ALIGN);
-
-struct kmem_cache {
-	const char *name;
-	unsigned int size;
-	spinlock_t lock;
-	struct list_head partial;	/* slabs with a free object */
-};
 
 /* Cache i holds objects of n bytes; its partial list starts empty. */
 #define CACHE(i, n)	[i] = { "kmalloc-" #n, n, __SPIN_LOCK_UNLOCKED,		\
-			       LIST_HEAD_INIT(kmalloc_caches[i].partial) }
+			       LIST_HEAD_INIT(kmalloc_caches[i].partial),	\
+			       LIST_HEAD_INIT(kmalloc_caches[i].full) }
 
 static struct kmem_cache kmalloc_caches[] = {
 	CACHE(0, 8), CACHE(1, 16), CACHE(2, 32), CACHE(3, 64),
@@ -92,12 +80,34 @@ static struct slab *slab_of(const void *p)
 /* Where a slab's first object goes: after the header, aligned to the object size. */
 static unsigned long first_object(const struct kmem_cache *c)
 {
+	if (unlikely(slub_debug))
+		return slub_debug_first_object(c);
 	return ALIGN((unsigned long)sizeof(struct slab), c->size);
+}
+
+/* Where a free object keeps the link to the next free one: its first word, or beside it. */
+static void **free_link(const struct kmem_cache *c, void *obj)
+{
+	if (unlikely(slub_debug))
+		return slub_debug_free_link(c, obj);
+	return obj;
+}
+
+static unsigned long object_stride(const struct kmem_cache *c)
+{
+	return unlikely(slub_debug) ? slub_debug_stride(c) : c->size;
+}
+
+/* Objects start before this offset: what follows the last one (slub_debug's) fits too. */
+static unsigned long objects_end(const struct kmem_cache *c)
+{
+	return PAGE_SIZE - (object_stride(c) - c->size);
 }
 
 /* A fresh page cut into objects, all on its free list; NULL when pages ran out. */
 static struct slab *new_slab(struct kmem_cache *c)
 {
+	unsigned long stride = object_stride(c), end = objects_end(c);
 	struct slab *s = alloc_page();
 	void **link;
 
@@ -105,15 +115,25 @@ static struct slab *new_slab(struct kmem_cache *c)
 		return NULL;
 	slab_init(s, c, 0);
 	link = &s->freelist;
-	for (unsigned long off = first_object(c); off + c->size <= PAGE_SIZE; off += c->size) {
+	for (unsigned long off = first_object(c); off + c->size <= end; off += stride) {
 		*link = (char *)s + off;
-		link = (void **)*link;
+		if (slub_debug)
+			slub_debug_init_object(c, *link);
+		link = free_link(c, *link);
 	}
 	*link = NULL;
 	return s;
 }
 
-static void *cache_alloc(struct kmem_cache *c)
+/* With slub_debug, a slab that became full is kept on a list too, for kmalloc_validate(). */
+static void slab_now_full(struct kmem_cache *c, struct slab *s)
+{
+	list_del(&s->slab_list);
+	if (slub_debug)
+		list_add(&s->slab_list, &c->full);
+}
+
+static void *cache_alloc(struct kmem_cache *c, size_t size, unsigned long caller)
 {
 	struct slab *s;
 	unsigned long flags;
@@ -130,22 +150,31 @@ static void *cache_alloc(struct kmem_cache *c)
 	}
 	s = list_first_entry(&c->partial, struct slab, slab_list);
 	obj = s->freelist;
-	s->freelist = *(void **)obj;
+	s->freelist = *free_link(c, obj);
 	s->inuse++;
 	if (!s->freelist)
-		list_del(&s->slab_list);
+		slab_now_full(c, s);
+	if (unlikely(slub_debug))
+		slub_debug_alloc(c, obj, size, caller);
 	spin_unlock_irqrestore(&c->lock, flags);
 	return obj;
 }
 
-static void cache_free(struct kmem_cache *c, struct slab *s, void *obj)
+static void cache_free(struct kmem_cache *c, struct slab *s, void *obj, unsigned long caller)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&c->lock, flags);
-	if (!s->freelist)
+	if (unlikely(slub_debug) && !slub_debug_free(c, obj, caller)) {
+		spin_unlock_irqrestore(&c->lock, flags);
+		return;
+	}
+	if (!s->freelist) {
+		if (slub_debug)
+			list_del(&s->slab_list);
 		list_add(&s->slab_list, &c->partial);
-	*(void **)obj = s->freelist;
+	}
+	*free_link(c, obj) = s->freelist;
 	s->freelist = obj;
 	if (--s->inuse == 0) {
 		list_del(&s->slab_list);
@@ -166,7 +195,8 @@ static unsigned int large_order(size_t size)
 	return order;
 }
 
-void *kmalloc(size_t size)
+/* caller: who asked, for slub_debug's reports. */
+static void *__kmalloc(size_t size, unsigned long caller)
 {
 	struct kmem_cache *c;
 	struct slab *s;
@@ -176,7 +206,7 @@ void *kmalloc(size_t size)
 		return NULL;
 	c = cache_for(size);
 	if (c)
-		return cache_alloc(c);
+		return cache_alloc(c, size, caller);
 	order = large_order(size);
 	if (order > MAX_ORDER)
 		return NULL;
@@ -186,11 +216,16 @@ void *kmalloc(size_t size)
 	slab_init(s, NULL, order);
 	return s + 1;
 }
+
+void *kmalloc(size_t size)
+{
+	return __kmalloc(size, _RET_IP_);
+}
 EXPORT_SYMBOL(kmalloc);
 
 void *kzalloc(size_t size)
 {
-	void *p = kmalloc(size);
+	void *p = __kmalloc(size, _RET_IP_);
 
 	if (p)
 		memset(p, 0, size);
@@ -218,7 +253,7 @@ void kfree(const void *p)
 	if (!s)
 		return;
 	if (s->cache) {
-		cache_free(s->cache, s, (void *)p);
+		cache_free(s->cache, s, (void *)p, _RET_IP_);
 	} else {
 		s->magic = 0;
 		free_pages(s, s->order);
@@ -232,5 +267,34 @@ size_t ksize(const void *p)
 
 	if (!s)
 		return 0;
+	if (s->cache && slub_debug)
+		slub_debug_use_whole(s->cache, (void *)p);
 	return s->cache ? s->cache->size : (PAGE_SIZE << s->order) - sizeof(struct slab);
+}
+
+/* Check every object of every cache (Linux: /sys/kernel/slab/NAME/validate): reports made. */
+int kmalloc_validate(void)
+{
+	int reports = 0;
+
+	if (!slub_debug)
+		return 0;
+	for (unsigned int i = 0; i < ARRAY_SIZE(kmalloc_caches); i++) {
+		struct kmem_cache *c = &kmalloc_caches[i];
+		struct list_head *lists[] = { &c->partial, &c->full }, *pos;
+		unsigned long flags;
+
+		spin_lock_irqsave(&c->lock, flags);
+		for (unsigned int l = 0; l < ARRAY_SIZE(lists); l++) {
+			list_for_each(pos, lists[l]) {
+				char *s = (char *)list_entry(pos, struct slab, slab_list);
+
+				for (unsigned long off = first_object(c);
+				     off + c->size <= objects_end(c); off += object_stride(c))
+					reports += slub_debug_check_object(c, s + off);
+			}
+		}
+		spin_unlock_irqrestore(&c->lock, flags);
+	}
+	return reports;
 }

@@ -175,26 +175,20 @@ void flush_tlb_kernel_all(void)
 }
 
 /*
- * debug_pagealloc: an unmapped page's entry is 0 (a translation fault);
- * TLBIMVAAIS drops its translation on every CPU of the inner-shareable
- * domain, so a stale pointer faults on any CPU from the moment this
- * returns. A page mapped again needs no TLB work: a faulting entry is
- * never held in a TLB.
+ * debug_pagealloc: an unmapped page's entry is 0 (a translation fault), and
+ * TLBIMVAAIS (after the dsb that completes the clean) drops it from every
+ * CPU's TLB. A page mapped again needs no TLB work: no TLB holds a fault.
  */
 void __kernel_map_pages(void *addr, int numpages, int enable)
 {
-	unsigned long start = (unsigned long)addr;
-
-	for (int i = 0; i < numpages; i++) {
-		unsigned long va = start + i * PAGE_SIZE;
-
+	for (unsigned long va = (unsigned long)addr, i = 0; i < (unsigned long)numpages;
+	     i++, va += PAGE_SIZE) {
 		set_entry(pte_of(va), enable ? (u32)__pa((void *)va) | PTE_NORMAL | PTE_XN : 0);
+		if (!enable)
+			__asm__ __volatile__("dsb ish\n\t"
+					     "mcr p15, 0, %0, c8, c3, 3"	/* TLBIMVAAIS */
+					     : : "r"(va) : "memory");
 	}
-	__asm__ __volatile__("dsb ish" ::: "memory");	/* the cleans, before the walker looks */
-	if (!enable)
-		for (int i = 0; i < numpages; i++)
-			__asm__ __volatile__("mcr p15, 0, %0, c8, c3, 3"	/* TLBIMVAAIS */
-					     : : "r"(start + i * PAGE_SIZE) : "memory");
 	__asm__ __volatile__("dsb ish\n\tisb" ::: "memory");
 }
 
