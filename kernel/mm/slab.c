@@ -85,14 +85,6 @@ static unsigned long first_object(const struct kmem_cache *c)
 	return ALIGN((unsigned long)sizeof(struct slab), c->size);
 }
 
-/* Where a free object keeps the link to the next free one: its first word, or beside it. */
-static void **free_link(const struct kmem_cache *c, void *obj)
-{
-	if (unlikely(slub_debug))
-		return slub_debug_free_link(c, obj);
-	return obj;
-}
-
 static unsigned long object_stride(const struct kmem_cache *c)
 {
 	return unlikely(slub_debug) ? slub_debug_stride(c) : c->size;
@@ -117,11 +109,15 @@ static struct slab *new_slab(struct kmem_cache *c)
 	link = &s->freelist;
 	for (unsigned long off = first_object(c); off + c->size <= end; off += stride) {
 		*link = (char *)s + off;
-		if (slub_debug)
-			slub_debug_init_object(c, *link);
-		link = free_link(c, *link);
+		link = (void **)*link;
 	}
 	*link = NULL;
+	/* With slub_debug each link moves beside its object, which is poisoned. */
+	if (unlikely(slub_debug))
+		for (void *obj = s->freelist, *next; obj; obj = next) {
+			next = *(void **)obj;
+			slub_debug_init_object(c, obj, next);
+		}
 	return s;
 }
 
@@ -129,11 +125,12 @@ static struct slab *new_slab(struct kmem_cache *c)
 static void slab_now_full(struct kmem_cache *c, struct slab *s)
 {
 	list_del(&s->slab_list);
-	if (slub_debug)
+	if (unlikely(slub_debug))
 		list_add(&s->slab_list, &c->full);
 }
 
-static void *cache_alloc(struct kmem_cache *c, size_t size, unsigned long caller)
+/* One test of slub_debug on each path: a few instructions are all it costs when off. */
+static __always_inline void *cache_alloc(struct kmem_cache *c, size_t size, unsigned long caller)
 {
 	struct slab *s;
 	unsigned long flags;
@@ -150,31 +147,38 @@ static void *cache_alloc(struct kmem_cache *c, size_t size, unsigned long caller
 	}
 	s = list_first_entry(&c->partial, struct slab, slab_list);
 	obj = s->freelist;
-	s->freelist = *free_link(c, obj);
+	if (unlikely(slub_debug)) {
+		s->freelist = *slub_debug_free_link(c, obj);
+		slub_debug_alloc(c, obj, size, caller);
+	} else {
+		s->freelist = *(void **)obj;
+	}
 	s->inuse++;
 	if (!s->freelist)
 		slab_now_full(c, s);
-	if (unlikely(slub_debug))
-		slub_debug_alloc(c, obj, size, caller);
 	spin_unlock_irqrestore(&c->lock, flags);
 	return obj;
 }
 
-static void cache_free(struct kmem_cache *c, struct slab *s, void *obj, unsigned long caller)
+static __always_inline void cache_free(struct kmem_cache *c, struct slab *s, void *obj,
+				       unsigned long caller)
 {
 	unsigned long flags;
+	void **link = obj;
 
 	spin_lock_irqsave(&c->lock, flags);
-	if (unlikely(slub_debug) && !slub_debug_free(c, obj, caller)) {
-		spin_unlock_irqrestore(&c->lock, flags);
-		return;
+	if (unlikely(slub_debug)) {
+		if (!slub_debug_free(c, obj, caller)) {
+			spin_unlock_irqrestore(&c->lock, flags);
+			return;
+		}
+		link = slub_debug_free_link(c, obj);
+		if (!s->freelist)
+			list_del(&s->slab_list);	/* from the full list */
 	}
-	if (!s->freelist) {
-		if (slub_debug)
-			list_del(&s->slab_list);
+	if (!s->freelist)
 		list_add(&s->slab_list, &c->partial);
-	}
-	*free_link(c, obj) = s->freelist;
+	*link = s->freelist;
 	s->freelist = obj;
 	if (--s->inuse == 0) {
 		list_del(&s->slab_list);
@@ -196,7 +200,7 @@ static unsigned int large_order(size_t size)
 }
 
 /* caller: who asked, for slub_debug's reports. */
-static void *__kmalloc(size_t size, unsigned long caller)
+static __always_inline void *__kmalloc(size_t size, unsigned long caller)
 {
 	struct kmem_cache *c;
 	struct slab *s;

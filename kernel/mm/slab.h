@@ -44,8 +44,8 @@ unsigned long slub_debug_first_object(const struct kmem_cache *c);
 unsigned long slub_debug_stride(const struct kmem_cache *c);
 void **slub_debug_free_link(const struct kmem_cache *c, void *obj);
 
-/* A new slab's object: poisoned, red zones inactive. */
-void slub_debug_init_object(const struct kmem_cache *c, void *obj);
+/* A new slab's object: poisoned, red zones inactive, `next` its free-list link. */
+void slub_debug_init_object(const struct kmem_cache *c, void *obj, void *next);
 /* Taken off the free list for a request of `size` bytes from `caller` (cache lock held). */
 void slub_debug_alloc(const struct kmem_cache *c, void *obj, size_t size, unsigned long caller);
 /* Given back by `caller`: false when it must not go on the free list (already free). */

@@ -93,9 +93,10 @@ static void set_free(const struct kmem_cache *c, u8 *obj)
 	memset(obj + c->size, SLUB_RED_INACTIVE, RED_ZONE);
 }
 
-void slub_debug_init_object(const struct kmem_cache *c, void *obj)
+void slub_debug_init_object(const struct kmem_cache *c, void *obj, void *next)
 {
 	memset(track_of(c, obj), 0, sizeof(struct track));
+	track_of(c, obj)->next_free = next;
 	set_free(c, obj);
 }
 
