@@ -8,13 +8,14 @@
  * fragments into pieces smaller than what is in use, and both operations
  * take at most MAX_ORDER steps.
  *
- * Bookkeeping is one struct page per page of RAM (mem_map[], as in Linux):
- * the order of the free block that starts there, or NOT_FREE, and the list
- * node that links the block on its free list. The nodes live there, not in
- * the free pages themselves, so that nothing reads a free page: with
- * debug_pagealloc=on (kernel/mm/debug_pagealloc.c) free pages are unmapped.
- * The array is carved out of RAM at boot, before the allocator exists, and
- * reserved.
+ * Bookkeeping is one byte per page (free_order[]): the order of the free
+ * block that starts there, or NOT_FREE; and one struct page per page
+ * (mem_map[], as in Linux), whose list node links the block that starts
+ * there on its free list. The nodes live there, not in the free pages
+ * themselves, so that nothing reads a free page: with debug_pagealloc=on
+ * free pages are unmapped. Only free_order[] needs setting at boot, one
+ * byte a page; both arrays are carved out of RAM at boot, before the
+ * allocator exists, and reserved.
  *
  * One lock, taken with interrupts off, guards the lists and the counts, so
  * any CPU (and an interrupt handler) may allocate and free (Linux has one
@@ -48,10 +49,10 @@ early_param("debug_pagealloc=", early_debug_pagealloc);
 
 struct page {
 	struct list_head buddy_list;	/* on free_lists[order] while it heads a free block */
-	unsigned int order;		/* the order of the free block it heads, or NOT_FREE */
 };
 
 static struct list_head free_lists[MAX_ORDER + 1];
+static u8 *free_order;
 static struct page *mem_map;
 static unsigned long min_pfn, max_pfn;
 static unsigned long total_pages, free_pages_count;
@@ -83,14 +84,14 @@ static void free_block(unsigned long pfn, unsigned int order)
 	while (order < MAX_ORDER) {
 		unsigned long buddy = pfn ^ (1ul << order);
 
-		if (buddy < min_pfn || buddy >= max_pfn || pfn_to_page(buddy)->order != order)
+		if (buddy < min_pfn || buddy >= max_pfn || free_order[buddy - min_pfn] != order)
 			break;
 		list_del(&pfn_to_page(buddy)->buddy_list);
-		pfn_to_page(buddy)->order = NOT_FREE;
+		free_order[buddy - min_pfn] = NOT_FREE;
 		pfn &= ~(1ul << order);
 		order++;
 	}
-	pfn_to_page(pfn)->order = order;
+	free_order[pfn - min_pfn] = order;
 	list_add(&pfn_to_page(pfn)->buddy_list, &free_lists[order]);
 }
 
@@ -109,12 +110,12 @@ void *alloc_pages(unsigned int order)
 	}
 	page = list_first_entry(&free_lists[o], struct page, buddy_list);
 	list_del(&page->buddy_list);
-	page->order = NOT_FREE;
 	pfn = page_to_pfn(page);
+	free_order[pfn - min_pfn] = NOT_FREE;
 	/* Split: the upper halves go back on the lower lists. */
 	while (o > order) {
 		o--;
-		pfn_to_page(pfn + (1ul << o))->order = o;
+		free_order[pfn + (1ul << o) - min_pfn] = o;
 		list_add(&pfn_to_page(pfn + (1ul << o))->buddy_list, &free_lists[o]);
 	}
 	free_pages_count -= 1ul << order;
@@ -164,7 +165,7 @@ bool page_is_free(phys_addr_t pa)
 	for (unsigned int order = 0; order <= MAX_ORDER; order++) {
 		unsigned long start = pfn & ~((1ul << order) - 1);
 
-		if (start >= min_pfn && pfn_to_page(start)->order == order)
+		if (start >= min_pfn && free_order[start - min_pfn] == order)
 			return true;
 	}
 	return false;
@@ -239,7 +240,7 @@ static phys_addr_t __init region_end(const struct mem_region *r)
 	return end > DIRECT_MAP_PHYS_END ? DIRECT_MAP_PHYS_END : end;
 }
 
-/* First page-aligned free range of `size` bytes in usable RAM: for mem_map[]. */
+/* First page-aligned free range of `size` bytes in usable RAM: for free_order[] and mem_map[]. */
 static phys_addr_t __init find_free_range(phys_addr_t size)
 {
 	for (int i = 0; i < boot_info.nr_mem; i++) {
@@ -279,13 +280,14 @@ void __init mem_init(void)
 	if (min_pfn >= max_pfn)
 		panic("mm: no usable memory in the boot memory map");
 
-	map_size = ALIGN((phys_addr_t)(max_pfn - min_pfn) * sizeof(struct page), PAGE_SIZE);
+	map_size = ALIGN((phys_addr_t)(max_pfn - min_pfn), sizeof(struct page));
+	map_size = ALIGN(map_size + (max_pfn - min_pfn) * sizeof(struct page), PAGE_SIZE);
 	map = find_free_range(map_size);
 	if (!map)
 		panic("mm: no room for the page map (%llu bytes)", (unsigned long long)map_size);
-	mem_map = __va(map);
-	for (unsigned long i = 0; i < max_pfn - min_pfn; i++)
-		mem_map[i].order = NOT_FREE;
+	free_order = __va(map);
+	memset(free_order, NOT_FREE, max_pfn - min_pfn);
+	mem_map = (struct page *)(free_order + ALIGN(max_pfn - min_pfn, sizeof(struct page)));
 	boot_info_add_reserved(&boot_info, map, map_size);
 
 	/* Each region minus the reserved ranges in it, range by range. */
