@@ -103,7 +103,7 @@ static bool place_sections(struct load_info *info)
 			if (!(s->sh_flags & SHF_ALLOC) || is_init != init)
 				continue;
 			at = (at + align - 1) & ~(align - 1);
-			if (s->sh_size > AREA_SIZE - GAP - at)
+			if (at > AREA_SIZE - GAP || s->sh_size > AREA_SIZE - GAP - at)
 				return false;
 			ASAN_UNPOISON_MEMORY_REGION(area + at, s->sh_size);
 			if (s->sh_type == SHT_NOBITS)
