@@ -40,6 +40,7 @@ const struct boot_step_info boot_step_table[] = { BOOT_STEPS(__BOOT_STEP_INFO) }
 const unsigned int nr_boot_step_table = ARRAY_SIZE(boot_step_table);
 
 static bool bench_enabled;
+static unsigned int cases_ran;
 /* bench=GLOB: only the matching cases run; plain `bench` runs them all. */
 static char bench_filter[64] = "*";
 u64 bench_counter_overhead;
@@ -180,8 +181,6 @@ static void print_initcalls(void)
  */
 void bench_run(void)
 {
-	unsigned int ran = 0;
-
 	if (!bench_enabled)
 		return;
 	bench_print("start", "arch=%s counter=%s filter=%s", SK_ARCH, BENCH_COUNTER_NAME,
@@ -199,9 +198,33 @@ void bench_run(void)
 		if (nr_free_pages() != free_before)
 			bench_print("error", "%s leaked=%ld pages", c->name,
 				    (long)(free_before - nr_free_pages()));
-		ran++;
+		cases_ran++;
 	}
-	bench_print("end", "cases=%u", ran);
+}
+
+/*
+ * Last, after the user-space self-tests and /init, whose starts print
+ * "bench: exec" lines: the runner takes a log without this line for one
+ * cut short.
+ */
+void bench_end(void)
+{
+	if (bench_enabled)
+		bench_print("end", "cases=%u", cases_ran);
+}
+
+/*
+ * From call_usermodehelper() deciding to start the program (a thread,
+ * its console, kernel_execve()) to the last kernel instructions before
+ * ret_to_user() (restoring the registers, the return itself: not
+ * counted). On one CPU: a bench boot's.
+ */
+void bench_user_entry(const char *path, u64 start)
+{
+	u64 insns = bench_counter() - start - bench_counter_overhead;
+
+	if (bench_enabled)
+		bench_print("exec", "%s insns=%llu", path, (unsigned long long)insns);
 }
 
 void bench_cost_add(struct bench_cost *cost, u64 insns, bool wrong)

@@ -57,12 +57,14 @@ static void __noinline __noreturn rest_init(void)
 	/* 19. Report and hand over: with `bench`, the benchmark figures; with
 	 *     `sched_debug`, the thread listing; the user-space self-tests; then
 	 *     the first program, /init (or rdinit=), whose exit status joins the
-	 *     self-tests' verdict; then leave QEMU with a status that says how it
-	 *     all went, or, with `monitor`, first give a prompt. */
+	 *     self-tests' verdict (with `bench`, then the figures' end mark);
+	 *     then leave QEMU with a status that says how it all went, or, with
+	 *     `monitor`, first give a prompt. */
 	bench_run();
 	sched_debug_show();
 	ktest_run_user_suites();
 	status = run_init_process(ktest_exit_status());
+	bench_end();
 	if (monitor_wanted())
 		monitor_run(status);
 	pr_info("Special K: boot complete, exiting QEMU\n");

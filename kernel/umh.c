@@ -10,6 +10,7 @@
  * is the caller's answer.
  */
 #include <asm/processor.h>
+#include <kernel/bench.h>
 #include <kernel/errno.h>
 #include <kernel/exit.h>
 #include <kernel/file.h>
@@ -25,6 +26,7 @@ struct subprocess_info {
 	const char *path;
 	const char *const *argv, *const *envp;
 	int exec_error;
+	u64 start;		/* counter reading at call_usermodehelper(), for bench */
 };
 
 static int call_usermodehelper_exec(void *arg)
@@ -36,13 +38,14 @@ static int call_usermodehelper_exec(void *arg)
 					    -ENOMEM;
 	if (info->exec_error)
 		do_exit(0);
+	bench_user_entry(info->path, info->start);
 	ret_to_user();
 }
 
 int call_usermodehelper(const char *path, const char *const argv[], const char *const envp[],
 			int *status)
 {
-	struct subprocess_info info = { path, argv, envp, 0 };
+	struct subprocess_info info = { path, argv, envp, 0, bench_counter() };
 	const char *base = strrchr(path, '/');
 	struct thread *t = kthread_create(call_usermodehelper_exec, &info, base ? base + 1 : path);
 	unsigned long flags;

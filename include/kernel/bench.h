@@ -70,6 +70,15 @@ void bench_initcall_end(initcall_t fn, unsigned int level, u64 begin);
 
 /* Boot step 19 (report): with `bench`, print the boot figures and run the selected cases. */
 void bench_run(void);
+/* After /init: "bench: end", the mark that every figure was printed. */
+void bench_end(void);
+
+/*
+ * kernel/umh.c: a program the kernel started (call_usermodehelper(), the
+ * counter read then is `start`) is about to leave for user mode: with
+ * `bench`, print what starting it cost ("bench: exec PATH insns=N").
+ */
+void bench_user_entry(const char *path, u64 start);
 
 /*
  * For the cases. bench_measure(stmt) runs stmt and evaluates to the

@@ -43,10 +43,15 @@ def bench_boot(lines, append="bench"):
     return boot
 
 
+USER_LINES = ["bench: user %s reps=8 per_op=100 min=99 max=101 total=800" % op
+              for op in bench_boots.USER_OPS] + ["bench: exec /init insns=132338"]
+
+
 def bench_lines(steps):
     return (["bench: step %d name=s%d insns=%d delta=1" % (n, n, 10 * n) for n in steps] +
             ["bench: percpu this_cpu_inc min=9 max=9", "bench: sched running=1",
-             "bench: sched wake_up_process count=16 min=84 max=84 total=1344", "bench: end"])
+             "bench: sched wake_up_process count=16 min=84 max=84 total=1344"] + USER_LINES +
+            ["bench: end"])
 
 
 def test_bench_every_step_or_a_failure():
@@ -65,8 +70,15 @@ def test_bench_all_cases_need_their_figures():
     lines = [l for l in bench_lines(PRINTED_STEPS) if "running=1" not in l]
     problems = bench_boot(lines).problems()
     check(len(problems) == 1 and "sched running=1" in problems[0], problems)
+    # Each user-space figure, and /init's start, is wanted (tests/user/bench.c, kernel/umh.c).
+    for gone in USER_LINES:
+        problems = bench_boot([l for l in bench_lines(PRINTED_STEPS) if l != gone]).problems()
+        word = gone.split()[2]
+        check(len(problems) == 1 and f"'bench: {gone.split()[1]} {word}" in problems[0],
+              (gone, problems))
     # bench=none runs no case: only the steps are wanted.
-    lines = [l for l in bench_lines(PRINTED_STEPS) if "percpu" not in l and "sched" not in l]
+    lines = [l for l in bench_lines(PRINTED_STEPS)
+             if "percpu" not in l and "sched" not in l and l not in USER_LINES]
     equal(bench_boot(lines, append="ktest.filter=none bench=none").problems(), [], "bench=none")
     check(bench_boot(lines).problems(), "plain bench without its figures passed")
 

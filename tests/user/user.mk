@@ -16,6 +16,8 @@
 #   /bin/ktest-user       the user-space KTAP suites (ktest/*.c), one program
 #   /lib/ktest/NAME       a link to it per suite; the kernel runs each at
 #                         the end of its own self-tests (kernel/user_ktest.c)
+#   /bin/bench            bench.c: the user-space figures of `make bench`,
+#                         run by the kernel's bench case (tests/kernel/bench_user.c)
 #
 # One program for all suites keeps the archive small (a static glibc
 # program is 370-700 KiB): `make run MEM=8M` must still hold it.
@@ -45,12 +47,14 @@ USER_SUITE_SRCS	:= $(sort $(wildcard tests/user/ktest/*.c))
 # tests/user/ktest/NAME.c holds the suite NAME: `ktest_user_suite(NAME, cases)`.
 USER_SUITES	:= $(notdir $(basename $(USER_SUITE_SRCS)))
 USER_HELLOS	:= $(USER_LIBCS:%=hello-%) $(USER_PIE)
-USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/ktest-user
+USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/ktest-user \
+		   $(USER_DIR)/bench
 USER_STAMP	:= $(USER_ROOT).stamp
 
 cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' $< -o $@
 cmd_user_pie	= $(USER_CC_glibc) $(USER_CFLAGS:-static=-static-pie) -DLIBC='"glibc static-pie"' $< -o $@
-cmd_user_init	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' $< -o $@
+# /init and /bin/bench: one source each, with the arch's own library.
+cmd_user_prog	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' $< -o $@
 cmd_user_ktest	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' \
 		  $(filter %.c,$^) -o $@
 # The tree the initramfs gets, rebuilt whole so that nothing stale stays in it.
@@ -58,6 +62,7 @@ cmd_user_root	= rm -rf $(USER_ROOT) && mkdir -p $(USER_ROOT)/bin $(USER_ROOT)/li
 		  $(USER_STRIP) -o $(USER_ROOT)/init $(USER_DIR)/init && \
 		  $(foreach h,$(USER_HELLOS),$(USER_STRIP) -o $(USER_ROOT)/bin/$(h) $(USER_DIR)/$(h) && ) \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/ktest-user $(USER_DIR)/ktest-user && \
+		  $(USER_STRIP) -o $(USER_ROOT)/bin/bench $(USER_DIR)/bench && \
 		  $(foreach s,$(USER_SUITES),ln -s ../../bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
 		  touch $@
 
@@ -68,7 +73,10 @@ $(USER_DIR)/hello-%: tests/user/hello.c FORCE
 	$(call if_changed,user_hello,USERCC  $@)
 
 $(USER_DIR)/init: tests/user/init.c FORCE
-	$(call if_changed,user_init,USERCC  $@)
+	$(call if_changed,user_prog,USERCC  $@)
+
+$(USER_DIR)/bench: tests/user/bench.c FORCE
+	$(call if_changed,user_prog,USERCC  $@)
 
 $(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h FORCE
 	$(call if_changed,user_ktest,USERCC  $@)

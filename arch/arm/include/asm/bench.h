@@ -33,4 +33,18 @@ static inline u64 bench_entry_count(void)
 	return -(u64)BENCH_ENTRY_INSNS;
 }
 
+/*
+ * Let user mode read PMCCNTR (PMUSERENR.EN), or stop it, on this CPU:
+ * /bin/bench (tests/user/bench.c) reads the same counter around its
+ * system calls. Not the generic timer's CNTVCT, which PL0 could be given
+ * (CNTKCTL.PL0VCTEN) but which moves once per 16 instructions. EN opens
+ * all of the PMU to user mode, writes too (a program could stop the
+ * counter every figure uses), so it is on only while that program runs,
+ * as Linux keeps the PMU from user mode unless asked.
+ */
+static inline void bench_allow_user_counter(bool allow)
+{
+	__asm__ __volatile__("mcr p15, 0, %0, c9, c14, 0\n\tisb" : : "r"((u32)allow) : "memory");
+}
+
 #endif

@@ -22,6 +22,8 @@ BOOT_TIMEOUT = 90
 DEFAULT_CPU = {"x86_64": "qemu64", "arm": "cortex-a15"}
 MAX_SMP = 8
 WALL_RUNS = 5
+# What tests/user/bench.c measures, each a "bench: user OP ... per_op=N" line.
+USER_OPS = ("getpid", "write1", "efault", "efault_kernel", "fork_exec")
 
 
 class Boot:
@@ -97,12 +99,19 @@ class Boot:
         return found
 
     def case_problems(self):
-        """With every bench case run (plain `bench`), the per-CPU and scheduler figures."""
+        """With every bench case run (plain `bench`), the per-CPU, scheduler and user-space
+        figures, and what starting /init cost."""
         found = []
         if not [pos for _, pos, _ in self.groups("percpu") if pos and pos[0] != "area"]:
             found.append(f"{self.name}: no 'bench: percpu' figures (tests/kernel/bench_*.c)")
         if not any(kv.get("running") for _, pos, kv in self.groups("sched") if not pos):
             found.append(f"{self.name}: no 'bench: sched running=1' (tests/kernel/bench_sched.c)")
+        user = {pos[0] for _, pos, kv in self.groups("user") if pos and "per_op" in kv}
+        found += [f"{self.name}: no 'bench: user {op}' figure (tests/user/bench.c, run by "
+                  "tests/kernel/bench_user.c)" for op in USER_OPS if op not in user]
+        if not any(pos == ["/init"] for _, pos, _ in self.groups("exec")):
+            found.append(f"{self.name}: no 'bench: exec /init' line (kernel/umh.c, "
+                         "bench_user_entry(): did the boot run /init?)")
         return found
 
     def groups(self, group):

@@ -132,6 +132,16 @@ def sched_figures(boot):
     return {pos[0]: kv for _, pos, kv in boot.groups("sched") if pos}
 
 
+def user_figures(boot):
+    """tests/user/bench.c's "bench: user OP ..." lines, and kernel/umh.c's "bench: exec PATH
+    insns=N" (from call_usermodehelper() to the return to user mode, per program)."""
+    ops = {pos[0]: kv for _, pos, kv in boot.groups("user") if pos and "per_op" in kv}
+    overhead = next((kv["overhead"] for _, pos, kv in boot.groups("user")
+                     if pos == ["counter"]), None)
+    execs = {pos[0]: kv["insns"] for _, pos, kv in boot.groups("exec") if pos}
+    return {"ops": ops, "counter_overhead": overhead, "exec": execs}
+
+
 def smp_figures(boots):
     online = re.compile(r"^CPU(\d+): online, .* up in (\d+) cycles")
     rows = []
@@ -163,6 +173,7 @@ def arch_figures(arch, boots, kernel, quick):
         "percpu": percpu_figures(main),
         "sizes": image_sizes(kernel),
         "scheduler": sched_figures(main),
+        "user": user_figures(main),
     })
     fig["banner"] = next((line for line in main.lines if line.startswith("Special K version")), None)
     freed = next((l for l in main.lines if l.startswith("Freeing unused kernel image")), None)

@@ -3,6 +3,7 @@
 from sklib import exits
 from sklib.bench.boots import DEFAULT_CPU
 from sklib.bench.figures import step_insns
+from sklib.bench.report_user import md_user, summary_figures as user_summary_figures
 from sklib.bench.steps import BOOT_STEPS, STEP
 
 def n(value):
@@ -108,7 +109,7 @@ def summary_rows(report):
          lambda f: f"{f['smp'][1]['smp_step_insns']:,} → {f['smp'][-1]['smp_step_insns']:,}"),
         ("initcalls: the most expensive", top_initcall),
         ("scheduler: switch to a thread / back / wake_up_process(), insns", sched_cell),
-    ]
+    ] + user_summary_figures()
     rows = []
     for label, getter in figures:
         cells = [label]
@@ -350,6 +351,7 @@ def arch_section(arch, fig, plots, quick):
         md += md_smp(arch, fig, plots)
     md += md_initcalls(fig)
     md += md_sched(fig)
+    md += md_user(arch, fig)
     return "\n".join(md)
 
 
