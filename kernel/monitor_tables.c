@@ -282,4 +282,4 @@ static int monitor_ps(int argc, char **argv)
 	show_threads(monitor_printf);
 	return 0;
 }
-monitor_command("ps", "", "the threads, with their wait channels", monitor_ps);
+monitor_command("ps", "", "the threads and processes: parent, state, wait channel", monitor_ps);

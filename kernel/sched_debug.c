@@ -13,6 +13,7 @@
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
+#include <kernel/sprintf.h>
 #include <kernel/timer.h>
 
 #include "sched_internal.h"
@@ -59,30 +60,40 @@ const char *thread_state_name(enum thread_state state)
 }
 
 /*
- * Every CPU the firmware lists has an idle thread, made ready to run; on a
- * CPU that never came up (maxcpus=, nosmp) it never has: state "-",
- * "offline" where the wait channel goes.
+ * One line per thread, a minimal `ps -ef`: its id, its parent's (PPID; "-"
+ * for a kernel thread, which has none, and for an orphan), its name (a
+ * process's is the program it runs, Linux's comm), its state (Z: a
+ * process that exited and waits for its parent's wait4()), CPU, switches
+ * and wait channel. Every CPU the firmware lists has an idle thread, made
+ * ready to run; on a CPU that never came up (maxcpus=, nosmp) it never
+ * has: state "-", "offline" where the wait channel goes.
  */
 void show_threads(int (*print)(const char *fmt, ...))
 {
-	print("  PID NAME             S CPU   SWITCHES WCHAN\n");
+	print("  PID  PPID NAME             S CPU   SWITCHES WCHAN\n");
 	for (int i = 0; i < NR_THREADS; i++) {
 		struct thread *t = &thread_table[i];
 		enum thread_state state = READ_ONCE(t->state);
+		/* A slot of thread_table: readable even if the parent ends meanwhile. */
+		struct thread *parent = READ_ONCE(t->parent);
+		char ppid[12] = "-";
 
 		if (state == THREAD_UNUSED)
 			continue;
 		unsigned long wchan = get_wchan(t);
+		const char *s = READ_ONCE(t->exited) ? "Z" : thread_state_name(state);
 
+		if (parent)
+			snprintf(ppid, sizeof(ppid), "%d", parent->id);
 		if (t->is_idle && !cpu_online(t->cpu))
-			print("%5d %-16s - %3d %10lu offline\n", t->id, t->name, t->cpu,
+			print("%5d %5s %-16s - %3d %10lu offline\n", t->id, ppid, t->name, t->cpu,
 			      t->nr_switches);
 		else if (wchan)
-			print("%5d %-16s %s %3d %10lu %ps\n", t->id, t->name,
-			      thread_state_name(state), t->cpu, t->nr_switches, (void *)wchan);
+			print("%5d %5s %-16s %s %3d %10lu %ps\n", t->id, ppid, t->name, s, t->cpu,
+			      t->nr_switches, (void *)wchan);
 		else
-			print("%5d %-16s %s %3d %10lu -\n", t->id, t->name,
-			      thread_state_name(state), t->cpu, t->nr_switches);
+			print("%5d %5s %-16s %s %3d %10lu -\n", t->id, ppid, t->name, s, t->cpu,
+			      t->nr_switches);
 	}
 }
 

@@ -304,3 +304,22 @@ def check_threads(case, parts, fig):
                 "sk-threads after the free has no running boot thread: %r" % after)
     case.expect(re.search(r"^ +\d+ idle/0 +[RS] +0 ", after, re.M),
                 "sk-threads after the free has no idle/0: %r" % after)
+
+
+def check_ps(case, parts):
+    """Just after a user fork() (kernel_clone() returned the child's pid), sk-ps must list the
+    child with the forking process as its parent, both under the suite's program name."""
+    child = re.search(r"^Value returned is \$\d+ = (\d+)$", parts.get(("FORKED", "finish"), ""),
+                      re.M)
+    text = parts.get(("FORKED", "sk-ps"), "")
+    case.expect(text.startswith("  PID  PPID S MM                 NAME"), "sk-ps: %r" % text)
+    rows = {m[0]: m[1:] for m in re.findall(r"^ +(\d+) +(\d+|-) ([RSZ]) \S+ +(\S+)$", text,
+                                            re.M)}
+    if not case.expect(child, "kernel_clone() returned no pid: %r" % parts.get(
+            ("FORKED", "finish"))):
+        return
+    ppid, _, name = rows.get(child.group(1), (None, None, None))
+    if case.expect(ppid in rows and rows[ppid][2] == name,
+                   "sk-ps: child %s has parent %s, not a listed process of its name: %r" % (
+                       child.group(1), ppid, text)):
+        case.notes.append("sk-ps: %s, pid %s, parent %s" % (name, child.group(1), ppid))
