@@ -1,5 +1,5 @@
 /*
- * The user-space figures of `make bench` (issue 14): this case runs
+ * The user-space figures of `make bench`: this case runs
  * /bin/bench (tests/user/bench.c) from the initramfs, which measures from
  * user mode, with the kernel's own counter, a null system call, a write
  * to the console, a recovered -EFAULT and fork+execve+exit+wait4, and

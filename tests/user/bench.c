@@ -1,6 +1,6 @@
 /*
  * /bin/bench: what user space pays for the kernel, in guest instructions
- * (`make bench`, issue 14). The kernel runs it from its bench case `user`
+ * (`make bench`). The kernel runs it from its bench case `user`
  * (tests/kernel/bench_user.c) when the command line says `bench`; under
  * QEMU's -icount the counter read here advances by one per instruction,
  * user and kernel alike, so each figure is the whole round trip.

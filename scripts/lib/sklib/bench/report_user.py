@@ -1,4 +1,4 @@
-"""report.md's user-space figures (issue 14): what a program pays for the kernel, measured by
+"""report.md's user-space figures: what a program pays for the kernel, measured by
 tests/user/bench.c from user mode, and what the kernel pays to start one (kernel/umh.c)."""
 
 # op of tests/user/bench.c -> what it is, in words.
