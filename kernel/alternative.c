@@ -20,12 +20,14 @@
  * loader applies a module's own .altinstructions with them, the same way,
  * while its text is still writable and has not run on any CPU.
  *
- * Parameters: noalternatives leaves every site as it was built (compare the
- * boot logs); debug-alternative prints one line per patched site.
+ * Parameters: noalternatives leaves every site as it was built, the
+ * kernel's and (the loader sees alternatives_patched false) each module's;
+ * compare the boot logs. debug-alternative prints one line per patched site.
  */
 #include <asm/processor.h>
 #include <kernel/alternative.h>
 #include <kernel/cpufeature.h>
+#include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
@@ -35,6 +37,7 @@ _Static_assert(sizeof(struct alt_instr) == 12,
 	       "struct alt_instr must match the ALTERNATIVE macros");
 
 bool alternatives_patched;
+EXPORT_SYMBOL_GPL(alternatives_patched);
 u64 alternatives_boot_cycles __initdata;
 static bool noalternatives __initdata;
 static bool debug_alternative;

@@ -192,7 +192,7 @@ static int split_words(char *line, char **argv)
 	return argc;
 }
 
-/* An address: hex (with or without 0x) or a symbol name. */
+/* An address: hex (with or without 0x) or a symbol name, the kernel's or a loaded module's. */
 static int parse_address(const char *cmd, const char *arg, unsigned long *addr)
 {
 	int err = kstrtoul(arg, 16, addr);
@@ -204,6 +204,8 @@ static int parse_address(const char *cmd, const char *arg, unsigned long *addr)
 		return err;
 	}
 	*addr = kallsyms_lookup_name(arg);
+	if (!*addr)
+		*addr = module_kallsyms_lookup_name(arg);
 	if (*addr)
 		return 0;
 	monitor_printf("%s: '%s' is neither a hex number nor a symbol\n", cmd, arg);

@@ -230,7 +230,8 @@ static int post_relocation(struct module *mod, const struct load_info *info)
 	struct alt_instr *alt = (void *)section_objs(info, ".altinstructions", sizeof(*alt), &n);
 
 	module_sort_extable(mod);
-	if (n)
+	/* As the kernel's own sites were: not at all after noalternatives. */
+	if (n && alternatives_patched)
 		apply_alternatives(alt, alt + n);
 	return add_kallsyms(mod, info);
 }

@@ -4,7 +4,9 @@
  * original ("return 1") on CPUs with a feature every CPU we boot has
  * (x86_64: the TSC, which the kernel requires; ARM: sdiv/udiv, which
  * init checks rather than assumes); the loader applies it before the
- * module's text becomes read-only, as boot step 5 does for the kernel.
+ * module's text becomes read-only, as boot step 5 does for the kernel,
+ * and leaves it as built when the command line says noalternatives (the
+ * kernel's own sites then were not patched either: alternatives_patched).
  */
 #include <kernel/alternative.h>
 #include <kernel/cpufeature.h>
@@ -33,11 +35,12 @@ static __noinline unsigned long alt_patch_value(void)
 
 static int __init alt_patch_init(void)
 {
-	unsigned long want = cpu_has(ALT_PATCH_FEATURE) ? 2 : 1;
+	unsigned long want = alternatives_patched && cpu_has(ALT_PATCH_FEATURE) ? 2 : 1;
 	unsigned long got = alt_patch_value();
 
-	pr_info("alt_patch: the site returns %lu, the CPU %s the feature\n", got,
-		want == 2 ? "has" : "lacks");
+	pr_info("alt_patch: the site returns %lu, the CPU %s the feature%s\n", got,
+		cpu_has(ALT_PATCH_FEATURE) ? "has" : "lacks",
+		alternatives_patched ? "" : ", alternatives are off");
 	return got == want ? 0 : -EIO;
 }
 module_init(alt_patch_init);
