@@ -34,6 +34,13 @@ struct inode {
 	loff_t i_size;
 	char *i_data;		/* a file's bytes or a link's target, i_size of them */
 	size_t i_alloc;		/* bytes allocated at i_data */
+	/*
+	 * /proc's (kernel/fs/proc.c): i_show makes a file's text when it is
+	 * read (snprintf()'s contract: the length the whole text needs);
+	 * i_fixed keeps an entry and its directory as the kernel made them.
+	 */
+	size_t (*i_show)(char *buf, size_t size);
+	bool i_fixed;
 };
 
 struct dentry {
@@ -58,7 +65,10 @@ int vfs_symlink(const char *target, size_t len, const char *path);
 int vfs_unlink(const char *path);
 int vfs_rmdir(const char *path);
 
-/* Bytes read at pos (0 at the end), or a negative errno. */
+/*
+ * Bytes read at pos (0 at the end), or a negative errno. A /proc file's
+ * text is made anew by each call; writing one is -EIO, as in Linux.
+ */
 long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 /* Bytes written at pos, the file growing as needed (a hole reads as zeros), or -errno. */
 long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
@@ -78,5 +88,11 @@ struct dir_context {
 };
 
 int iterate_dir(struct dentry *dir, struct dir_context *ctx);
+
+/*
+ * /proc/NAME, a read-only file whose text show() makes at each read (in
+ * kernel/fs/proc.c, Linux's proc_create_single()); 0 or a negative errno.
+ */
+int proc_create_single(const char *name, size_t (*show)(char *buf, size_t size));
 
 #endif

@@ -170,12 +170,18 @@ struct module_use {
  * one-line reason in the log. delete_module() runs its exit and frees it:
  * -ENOENT if none is loaded by that name, -EWOULDBLOCK while another
  * module uses its exports, -EBUSY while it is not LIVE or has init but no
- * exit. The init_module(2)/delete_module(2) system calls are these.
+ * exit. The system calls init_module(2), finit_module(2) and
+ * delete_module(2) are these, from user space (kernel/module/syscalls.c).
  */
 struct module *load_module(const void *image, size_t len, const char *args, int *err);
 int delete_module(const char *name);
 /* The module called name, or NULL. */
 struct module *find_module(const char *name);
+/* finit_module(2)'s flags (Linux's uapi/linux/module.h). */
+#define MODULE_INIT_IGNORE_MODVERSIONS	1
+#define MODULE_INIT_IGNORE_VERMAGIC	2
+#define MODULE_INIT_COMPRESSED_FILE	4
+
 /* load_module() of a file of the root file system. */
 struct module *load_module_file(const char *path, const char *args, int *err);
 /* Pages the module's memory takes, for /proc/modules' size column. */

@@ -1,6 +1,6 @@
 /*
  * What kernel/fs/namei.c (paths) and kernel/fs/ramfs.c (the objects) share.
- * Everything here is called with fs_lock held.
+ * Everything here but proc_read() is called with fs_lock held.
  */
 #ifndef _FS_INTERNAL_H
 #define _FS_INTERNAL_H
@@ -21,5 +21,7 @@ void ramfs_truncate(struct inode *inode);
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
 long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 int ramfs_iterate(struct dentry *dir, struct dir_context *ctx);
+/* kernel/fs/proc.c: a /proc file's text, made now; called without fs_lock. */
+long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * Paths to dentries, and the operations that take a path (Linux's
  * fs/namei.c, much reduced): mkdir, create, symlink, unlink, rmdir, plus
- * read, write, readlink and getdents on what a lookup found.
+ * read, write, readlink and getdents on what a lookup found. What /proc
+ * holds (i_fixed) is neither removed (-EPERM) nor added to (-EACCES).
  *
  * A path is walked from the root one component at a time: "." stays, ".."
  * goes to the parent (the root's parent is the root), and a symbolic link
@@ -141,6 +142,8 @@ static int new_entry(const char *path, umode_t mode, struct dentry **res)
 		return err;
 	if (!len || is_dot_or_dotdot(name, len) || d_lookup(dir, name, len))
 		return -EEXIST;
+	if (dir->d_inode->i_fixed)
+		return -EACCES;
 	if (slash && !S_ISDIR(mode))
 		return S_ISREG(mode) ? -EISDIR : -ENOENT;
 	*res = ramfs_mknod(dir, name, len, mode);
@@ -210,6 +213,8 @@ static int lookup_last(const char *path, struct dentry **res)
 	if (!len || is_dot_or_dotdot(name, len))
 		return len == 1 ? -EINVAL : -ENOTEMPTY;
 	*res = d_lookup(dir, name, len);
+	if (*res && (*res)->d_inode->i_fixed)
+		return -EPERM;
 	return *res ? 0 : -ENOENT;
 }
 
@@ -259,6 +264,9 @@ long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos)
 
 	if (ret)
 		return ret;
+	/* Made without fs_lock: the text may take other locks (the module list's). */
+	if (inode->i_show)
+		return proc_read(inode, buf, len, pos);
 	mutex_lock(&fs_lock);
 	ret = ramfs_read(inode, buf, len, pos);
 	mutex_unlock(&fs_lock);
@@ -271,6 +279,8 @@ long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 
 	if (ret)
 		return ret;
+	if (inode->i_show)
+		return -EIO;
 	mutex_lock(&fs_lock);
 	ret = ramfs_write(inode, buf, len, pos);
 	mutex_unlock(&fs_lock);

@@ -33,6 +33,10 @@ const char *get_modinfo(const struct load_info *info, const char *tag);
 unsigned int find_sec(const struct load_info *info, const char *name);
 
 
+/* load_module() with finit_module(2)'s flags (MODULE_INIT_IGNORE_VERMAGIC: no vermagic check). */
+struct module *do_load_module(const void *image, size_t len, const char *args, int flags,
+			      int *err);
+
 /* kernel/module/unload.c: a uses b, once; all of a's uses dropped. */
 int ref_module(struct module *a, struct module *b);
 void module_unload_free(struct module *mod);

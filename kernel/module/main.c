@@ -24,7 +24,6 @@
 #include <kernel/alternative.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
-#include <kernel/fs.h>
 #include <kernel/ksymtab.h>
 #include <kernel/module.h>
 #include <kernel/mutex.h>
@@ -252,11 +251,14 @@ static void free_module(struct module *mod)
 }
 
 /* Step 2 (Linux's early_mod_check()). */
-static int early_mod_check(const struct load_info *info)
+static int early_mod_check(const struct load_info *info, int flags)
 {
 	const char *magic = get_modinfo(info, "vermagic");
 
-	if (!magic || strcmp(magic, VERMAGIC_STRING)) {
+	if (flags & MODULE_INIT_IGNORE_VERMAGIC) {
+		pr_warn("%s: version magic not checked (MODULE_INIT_IGNORE_VERMAGIC)\n",
+			info->name);
+	} else if (!magic || strcmp(magic, VERMAGIC_STRING)) {
 		pr_err("%s: version magic '%s' should be '%s'\n", info->name,
 		       magic ? magic : "(none)", VERMAGIC_STRING);
 		return -ENOEXEC;
@@ -290,6 +292,12 @@ static __noinline int do_init_module(struct module *mod)
 
 struct module *load_module(const void *image, size_t len, const char *args, int *errp)
 {
+	return do_load_module(image, len, args, 0, errp);
+}
+
+struct module *do_load_module(const void *image, size_t len, const char *args, int flags,
+			      int *errp)
+{
 	struct load_info info = { .len = len };
 	struct module *mod;
 	int err;
@@ -303,7 +311,7 @@ struct module *load_module(const void *image, size_t len, const char *args, int 
 	mutex_lock(&module_mutex);
 	err = elf_validity_check(&info, sizeof(struct module));
 	if (!err)
-		err = early_mod_check(&info);
+		err = early_mod_check(&info, flags);
 	if (!err)
 		err = layout_and_allocate(&info);
 	if (err)
@@ -372,30 +380,4 @@ int delete_module(const char *name)
 	}
 	mutex_unlock(&module_mutex);
 	return err;
-}
-
-/* Linux's finit_module() reads the file into memory first (kernel_read_file()): so here. */
-struct module *load_module_file(const char *path, const char *args, int *err)
-{
-	struct dentry *d;
-	struct module *mod;
-	void *image;
-	long n;
-
-	*err = kern_path(path, LOOKUP_FOLLOW, &d);
-	if (!*err && !S_ISREG(d->d_inode->i_mode))
-		*err = S_ISDIR(d->d_inode->i_mode) ? -EISDIR : -EINVAL;
-	if (*err)
-		return NULL;
-	image = kmalloc(d->d_inode->i_size ? d->d_inode->i_size : 1);
-	if (!image) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	n = vfs_read(d->d_inode, image, d->d_inode->i_size, 0);
-	mod = n < 0 ? NULL : load_module(image, n, args, err);
-	if (n < 0)
-		*err = n;
-	kfree(image);
-	return mod;
 }

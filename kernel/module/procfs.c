@@ -10,12 +10,15 @@
  * how many modules use it, which ones (each followed by a comma; "-" for
  * none; "[permanent]," when it has init but no exit and so cannot be
  * removed), its state, the address of its text, and "(P)" when its
- * license taints the kernel (proprietary). kmod's lsmod reads this file;
- * the monitor's lsmod prints the same facts its way; a procfs will
- * serve this text as the file.
+ * license taints the kernel (proprietary). It is the file /proc/modules
+ * (kernel/fs/proc.c), which /sbin/lsmod reads, as kmod's lsmod does; the
+ * monitor's lsmod prints the same facts its way.
  */
 #include <asm/page.h>
+#include <kernel/fs.h>
+#include <kernel/init.h>
 #include <kernel/module.h>
+#include <kernel/printk.h>
 #include <kernel/sprintf.h>
 
 #include "internal.h"
@@ -76,3 +79,13 @@ size_t module_list_text(char *buf, size_t size)
 	for_each_module(show, &t);
 	return t.len;
 }
+
+static int __init proc_modules_init(void)
+{
+	int err = proc_create_single("modules", module_list_text);
+
+	if (err)
+		pr_err("module: no /proc/modules (error %d)\n", err);
+	return err;
+}
+device_initcall(proc_modules_init);

@@ -13,6 +13,8 @@
 #   /bin/hello-LIBC       hello.c once per C library of the arch; on x86_64 also
 #                         hello-glibc-pie, a static-pie program (ET_DYN, loaded
 #                         at a bias, relocating itself)
+#   /bin/kmod             kmod.c: insmod, rmmod and lsmod in one program, with
+#                         the links /sbin/insmod, /sbin/rmmod, /sbin/lsmod
 #   /bin/ktest-user       the user-space KTAP suites (ktest/*.c), one program
 #   /lib/ktest/NAME       a link to it per suite; the kernel runs each at
 #                         the end of its own self-tests (kernel/user_ktest.c)
@@ -32,7 +34,7 @@ ifeq ($(ARCH),x86_64)
 USER_CC_musl	:= musl-gcc
 USER_CC_glibc	:= gcc
 USER_LIBCS	:= musl glibc
-# The suites and /init with the smaller library; hello with each.
+# The suites, /init and kmod with the smaller library; hello with each.
 USER_LIBC	:= musl
 USER_STRIP	:= strip
 USER_PIE	:= hello-glibc-pie
@@ -47,19 +49,23 @@ USER_SUITE_SRCS	:= $(sort $(wildcard tests/user/ktest/*.c))
 # tests/user/ktest/NAME.c holds the suite NAME: `ktest_user_suite(NAME, cases)`.
 USER_SUITES	:= $(notdir $(basename $(USER_SUITE_SRCS)))
 USER_HELLOS	:= $(USER_LIBCS:%=hello-%) $(USER_PIE)
-USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/ktest-user \
-		   $(USER_DIR)/bench
+USER_KMOD_TOOLS	:= insmod rmmod lsmod
+USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/kmod \
+		   $(USER_DIR)/ktest-user $(USER_DIR)/bench
 USER_STAMP	:= $(USER_ROOT).stamp
 
 cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' $< -o $@
 cmd_user_pie	= $(USER_CC_glibc) $(USER_CFLAGS:-static=-static-pie) -DLIBC='"glibc static-pie"' $< -o $@
-# /init and /bin/bench: one source each, with the arch's own library.
+# /init, /bin/kmod and /bin/bench: one source each, with the arch's own library.
 cmd_user_prog	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' $< -o $@
 cmd_user_ktest	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' \
 		  $(filter %.c,$^) -o $@
 # The tree the initramfs gets, rebuilt whole so that nothing stale stays in it.
-cmd_user_root	= rm -rf $(USER_ROOT) && mkdir -p $(USER_ROOT)/bin $(USER_ROOT)/lib/ktest && \
+cmd_user_root	= rm -rf $(USER_ROOT) && \
+		  mkdir -p $(USER_ROOT)/bin $(USER_ROOT)/sbin $(USER_ROOT)/lib/ktest && \
 		  $(USER_STRIP) -o $(USER_ROOT)/init $(USER_DIR)/init && \
+		  $(USER_STRIP) -o $(USER_ROOT)/bin/kmod $(USER_DIR)/kmod && \
+		  $(foreach t,$(USER_KMOD_TOOLS),ln -s ../bin/kmod $(USER_ROOT)/sbin/$(t) && ) \
 		  $(foreach h,$(USER_HELLOS),$(USER_STRIP) -o $(USER_ROOT)/bin/$(h) $(USER_DIR)/$(h) && ) \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/ktest-user $(USER_DIR)/ktest-user && \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/bench $(USER_DIR)/bench && \
@@ -73,6 +79,9 @@ $(USER_DIR)/hello-%: tests/user/hello.c FORCE
 	$(call if_changed,user_hello,USERCC  $@)
 
 $(USER_DIR)/init: tests/user/init.c FORCE
+	$(call if_changed,user_prog,USERCC  $@)
+
+$(USER_DIR)/kmod: tests/user/kmod.c FORCE
 	$(call if_changed,user_prog,USERCC  $@)
 
 $(USER_DIR)/bench: tests/user/bench.c FORCE
