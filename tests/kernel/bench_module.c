@@ -5,9 +5,9 @@
  * relocations, the protections, init itself and the freeing of .init),
  * and what removing it costs (exit, then every page back), with the
  * relocations it applied and the pages it held. The modules' own
- * messages are part of their init and exit. A boot without our
- * initramfs (make bench boots ARM's kernel.elf, to which QEMU hands no
- * initrd) has no modules to load: it says so in one line.
+ * messages are part of their init and exit. make bench boots both arches
+ * with our initramfs (ARM's Image: QEMU hands kernel.elf no initrd); a
+ * boot without it has no modules to load and says so in one line.
  */
 #include <asm/page.h>
 #include <kernel/bench.h>
