@@ -12,12 +12,17 @@
  * Errors are Linux's negative errno values.
  *
  * One mutex guards the whole tree, so any thread may use it; the functions
- * here take it themselves. An inode or dentry a caller holds stays valid
- * until something removes it: callers do not remove what others use.
+ * here take it themselves. A dentry is counted (d_count): its place in its
+ * directory, each open file on it and each entry in it hold one, so a file
+ * unlinked while open (or a directory removed) goes on being readable
+ * through its file, as on Linux, and is freed with its inode when the
+ * last file closes. A dentry a lookup returns is held by nobody: it stays
+ * valid until something removes it.
  */
 #ifndef _KERNEL_FS_H
 #define _KERNEL_FS_H
 
+#include <kernel/atomic.h>
 #include <kernel/list.h>
 #include <kernel/stat.h>
 #include <kernel/types.h>
@@ -48,8 +53,13 @@ struct dentry {
 	struct list_head d_child;	/* in the parent's d_subdirs */
 	struct list_head d_subdirs;	/* a directory's entries, oldest first */
 	struct inode *d_inode;
+	atomic_t d_count;		/* its directory's, its open files', its entries' */
 	char d_name[];			/* NUL-terminated */
 };
+
+/* Take and drop a hold on d (an open file's); the last dput() frees it and its inode. */
+void dget(struct dentry *d);
+void dput(struct dentry *d);
 
 /* Lookup flags: follow a symbolic link in the last component too (stat() rather than lstat()). */
 #define LOOKUP_FOLLOW	0x1

@@ -19,6 +19,8 @@ struct file *alloc_file(struct dentry *dentry, unsigned int flags)
 	atomic_set(&f->f_count, 1);
 	f->f_dentry = dentry;
 	f->f_inode = dentry ? dentry->d_inode : NULL;
+	if (dentry)
+		dget(dentry);	/* an unlinked file lives on while open */
 	f->f_flags = flags;
 	return f;
 }
@@ -29,6 +31,8 @@ void fput(struct file *file)
 		return;
 	if (file->f_pipe)
 		pipe_release(file);
+	if (file->f_dentry)
+		dput(file->f_dentry);
 	kfree(file);
 }
 

@@ -15,7 +15,10 @@ extern struct dentry root_dentry;
 struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len);
 /* A new entry with a new empty inode of the given mode, last in dir; NULL without memory. */
 struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umode_t mode);
-/* Take d out of its directory and free it with its inode and data (an empty directory or a non-directory). */
+/*
+ * Take d out of its directory (an empty directory or a non-directory); it is
+ * freed with its inode and data once no open file holds it (dput()).
+ */
 void ramfs_delete(struct dentry *d);
 void ramfs_truncate(struct inode *inode);
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);

@@ -27,6 +27,7 @@ struct dentry root_dentry = {
 	.d_child = LIST_HEAD_INIT(root_dentry.d_child),
 	.d_subdirs = LIST_HEAD_INIT(root_dentry.d_subdirs),
 	.d_inode = &root_inode,
+	.d_count = ATOMIC_INIT(1),	/* never removed: never freed */
 };
 
 struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len)
@@ -56,6 +57,8 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
 	inode->i_mode = mode;
 	d->d_parent = dir;
 	d->d_inode = inode;
+	atomic_set(&d->d_count, 1);
+	dget(dir);
 	INIT_LIST_HEAD(&d->d_subdirs);
 	memcpy(d->d_name, name, len);
 	d->d_name[len] = '\0';
@@ -63,12 +66,27 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
 	return d;
 }
 
+void dget(struct dentry *d)
+{
+	atomic_add(1, &d->d_count);
+}
+
+void dput(struct dentry *d)
+{
+	while (!atomic_add_return(-1, &d->d_count)) {
+		struct dentry *parent = d->d_parent;
+
+		kfree(d->d_inode->i_data);
+		kfree(d->d_inode);
+		kfree(d);
+		d = parent;
+	}
+}
+
 void ramfs_delete(struct dentry *d)
 {
 	list_del_init(&d->d_child);
-	kfree(d->d_inode->i_data);
-	kfree(d->d_inode);
-	kfree(d);
+	dput(d);
 }
 
 void ramfs_truncate(struct inode *inode)

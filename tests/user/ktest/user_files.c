@@ -3,7 +3,9 @@
  * write, writev, lseek, close, fstat/stat/lstat (each library asks in its
  * own way: newfstatat, statx, fstat), getdents64 (readdir), readlinkat,
  * unlink, on the files tests/initramfs/ puts in the root; fd 0/1/2 are the
- * console, whose ioctl(TIOCGWINSZ) answers ENOTTY or a size.
+ * console, whose ioctl(TIOCGWINSZ) answers ENOTTY or a size. A file or
+ * directory removed while open lives on through its fd (user_fuzz found
+ * the kernel freeing it at once).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -18,6 +21,7 @@
 
 #define HELLO		"Hello from the initramfs.\n"
 #define SCRATCH		"/user_files.tmp"
+#define SCRATCH_DIR	"/user_files.dir"
 
 static void open_read_close(void)
 {
@@ -119,6 +123,38 @@ static void create_write_read_back(void)
 	EXPECT(access(SCRATCH, F_OK) == -1 && errno == ENOENT, "still there");
 }
 
+/*
+ * Unlinked, an open file keeps its bytes until its last fd closes, even
+ * when a new file of the same name (whose inode may take the memory a freed
+ * one had) is written meanwhile; a removed open directory can still be
+ * read. The kernel's count of free pages after the suite sees them freed.
+ */
+static void unlinked_while_open(void)
+{
+	char buf[16] = "", ents[256];
+	struct stat st;
+	int fd = open(SCRATCH, O_CREAT | O_TRUNC | O_RDWR, 0644), again, dir;
+
+	EXPECT(fd >= 0 && write(fd, "gone", 4) == 4, "create: errno %d", errno);
+	EXPECT(unlink(SCRATCH) == 0, "unlink: errno %d", errno);
+	again = open(SCRATCH, O_CREAT | O_EXCL | O_RDWR, 0644);
+	EXPECT(again >= 0 && write(again, "new!!", 5) == 5, "create again: errno %d", errno);
+	EXPECT(pread(fd, buf, sizeof(buf), 0) == 4 && !strcmp(buf, "gone"), "read \"%s\"", buf);
+	EXPECT(fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 4, "size %lld",
+	       (long long)st.st_size);
+	EXPECT(syscall(SYS_getdents64, fd, ents, sizeof(ents)) == -1 && errno == ENOTDIR,
+	       "getdents64 of a file: errno %d", errno);
+	close(fd);
+	close(again);
+	EXPECT(unlink(SCRATCH) == 0, "unlink: errno %d", errno);
+	EXPECT(mkdirat(AT_FDCWD, SCRATCH_DIR, 0755) == 0, "mkdir: errno %d", errno);
+	dir = open(SCRATCH_DIR, O_RDONLY | O_DIRECTORY);
+	EXPECT(unlinkat(AT_FDCWD, SCRATCH_DIR, AT_REMOVEDIR) == 0, "rmdir: errno %d", errno);
+	EXPECT(syscall(SYS_getdents64, dir, ents, sizeof(ents)) >= 0, "getdents64: errno %d", errno);
+	EXPECT(fstat(dir, &st) == 0 && S_ISDIR(st.st_mode), "mode %o", st.st_mode);
+	close(dir);
+}
+
 static void console_fds(void)
 {
 	struct iovec iov[2] = { { "    # user_files: writev ", 25 }, { "to fd 1\n", 8 } };
@@ -139,6 +175,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(readlink_target),
 	KTAP_CASE(readdir_lists_root),
 	KTAP_CASE(create_write_read_back),
+	KTAP_CASE(unlinked_while_open),
 	KTAP_CASE(console_fds),
 };
 ktest_user_suite(user_files, cases);
