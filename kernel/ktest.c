@@ -147,9 +147,41 @@ static void run_suite(const struct ktest_suite *suite)
  * "ok N NAME" from how it ended, as tests/host's Makefile does for the host
  * tests: exit status 0 and no page lost is "ok", anything else "not ok"
  * with the reason. On an arch without user mode each is a SKIP.
+ *
+ * ktest.user_args="WORD ..." gives each of them the words as its arguments
+ * (argv[1] on): how `make stress` asks user_fuzz for a long run with a seed
+ * of its own. Suites that take no arguments ignore them.
  */
 #define USER_SUITES_DIR		"/lib/ktest"
 #define MAX_USER_SUITES		16
+#define MAX_USER_ARGS		8
+
+static char user_args[128];
+static const char *user_argv[MAX_USER_ARGS + 2];	/* the path, the words, NULL */
+
+static int __init set_user_args(char *val)
+{
+	int n = 1;
+
+	strscpy(user_args, val, sizeof(user_args));
+	for (char *p = user_args; *p;) {
+		if (*p == ' ') {
+			*p++ = '\0';
+			continue;
+		}
+		if (n > MAX_USER_ARGS) {
+			pr_warn("ktest.user_args: more than %d words, \"%s\" on ignored\n",
+				MAX_USER_ARGS, p);
+			*p = '\0';
+			break;
+		}
+		user_argv[n++] = p;
+		while (*p && *p != ' ')
+			p++;
+	}
+	return 0;
+}
+__setup("ktest.user_args=", set_user_args);
 
 static char user_suites[MAX_USER_SUITES][32];
 static int nr_user_suites;
@@ -183,12 +215,12 @@ static void run_user_suite(const char *name)
 {
 	static const char *const envp[] = { "HOME=/", "TERM=linux", NULL };
 	char path[64];
-	const char *argv[] = { path, NULL };
 	unsigned long free_before = nr_free_pages(), fixups = uaccess_fixup_count();
 	int status = 0, err;
 
 	snprintf(path, sizeof(path), USER_SUITES_DIR "/%s", name);
-	err = call_usermodehelper(path, argv, envp, &status);
+	user_argv[0] = path;
+	err = call_usermodehelper(path, user_argv, envp, &status);
 	ktap("    # %s: %lu uaccess fixups taken\n", name, uaccess_fixup_count() - fixups);
 	if (err)
 		ktap("    # %s: execve failed (error %d)\n", name, err);

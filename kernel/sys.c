@@ -1,19 +1,23 @@
 /*
  * System calls about the calling process itself and the system: ids,
- * uname, the thread-id address, yielding, resource limits (Linux's
- * kernel/sys.c).
+ * uname, the thread-id address, yielding, resource limits, sysinfo
+ * (Linux's kernel/sys.c).
  */
 #include <asm/unistd.h>
 #include <asm/processor.h>
 #include <kernel/errno.h>
+#include <kernel/mm.h>
 #include <kernel/process.h>
 #include <kernel/sched.h>
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/syscalls.h>
+#include <kernel/time.h>
 #include <kernel/uaccess.h>
 #include <kernel/vermagic.h>
 #include <generated/unistd.h>
+
+#include "sched_internal.h"
 
 /* One thread per process: the thread's id is its process id. */
 SYSCALL_DEFINE0(getpid)
@@ -121,3 +125,38 @@ SYSCALL_DEFINE2(ugetrlimit, unsigned int, resource, unsigned long __user *, rlim
 	return do_getrlimit(resource, rlim);
 }
 #endif
+
+/*
+ * Linux's struct sysinfo: longs, so 112 bytes on x86_64 and 64 on ARM (the
+ * padding _f makes up 20 bytes after mem_unit on a 32-bit arch).
+ */
+struct sysinfo {
+	long uptime;			/* seconds since boot */
+	unsigned long loads[3];		/* load averages: none kept, 0 */
+	unsigned long totalram, freeram, sharedram, bufferram;	/* in mem_unit */
+	unsigned long totalswap, freeswap;	/* no swap: 0 */
+	u16 procs, pad;
+	unsigned long totalhigh, freehigh;	/* no high memory: 0 */
+	u32 mem_unit;
+	char _f[20 - 2 * sizeof(long) - sizeof(u32)];
+};
+
+/*
+ * The memory figures in pages (mem_unit = PAGE_SIZE): freeram is
+ * nr_free_pages(), which lets a user program see that pages come back
+ * (tests/user/ktest/user_fuzz.c checks it after every round).
+ */
+SYSCALL_DEFINE1(sysinfo, struct sysinfo __user *, info)
+{
+	struct sysinfo si;
+
+	memset(&si, 0, sizeof(si));
+	si.uptime = cycle_freq_hz ? (long)(get_cycles() / cycle_freq_hz) : 0;
+	si.totalram = totalram_pages();
+	si.freeram = nr_free_pages();
+	si.mem_unit = PAGE_SIZE;
+	for (int i = 0; i < NR_THREADS; i++)
+		if (READ_ONCE(thread_table[i].state) != THREAD_UNUSED && thread_table[i].mm)
+			si.procs++;
+	return copy_to_user(info, &si, sizeof(si)) ? -EFAULT : 0;
+}

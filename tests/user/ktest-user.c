@@ -16,6 +16,8 @@ extern const struct ktest_user_suite *const __stop_ktest_user_suites[];
 #define MAX_DIAGNOSTICS	20
 
 static int failures;	/* in the current case */
+int ktest_argc;
+char **ktest_argv;
 
 void ktap_fail(int line, const char *fmt, ...)
 {
@@ -71,6 +73,8 @@ int main(int argc, char **argv)
 	const char *name = slash ? slash + 1 : argc ? argv[0] : "";
 	const struct ktest_user_suite *const *s;
 
+	ktest_argc = argc > 1 ? argc - 1 : 0;
+	ktest_argv = argv + (argc > 0);
 	for (s = __start_ktest_user_suites; s < __stop_ktest_user_suites; s++)
 		if (!strcmp((*s)->name, name))
 			return run_suite(*s);

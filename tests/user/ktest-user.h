@@ -57,6 +57,13 @@ struct ktest_user_suite {
 	__attribute__((used, section("ktest_user_suites"))) = &__suite_##sname
 
 /*
+ * The program's arguments after argv[0]: the kernel passes the words of
+ * ktest.user_args= (kernel/ktest.c). Suites that take none ignore them.
+ */
+extern int ktest_argc;
+extern char **ktest_argv;
+
+/*
  * Run fn in a child process and return the child's wait status (or -1 when
  * fork() failed): for what must kill a process, or must not touch the
  * caller. The child leaves with _exit(0) when fn returns.
