@@ -338,10 +338,13 @@ check:
 # $(O)/bench/report.md (and .json, and SVG plots). JOBS=N: N QEMUs at once.
 # The matrix booted BOOTS=N times (default 10), JOBS=N QEMUs at once: passes, failures and
 # timeouts per configuration, the failures' logs kept in $(O)/stress (scripts/stress).
+# FUZZ_SECONDS=S instead boots each arch on -smp 4 running the system-call fuzzer for S
+# seconds (BOOTS=N times, default 1; SEED=N for the first, else one from the clock).
 stress: deps
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) all iso
 	$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) all
-	$(Q)O=$(O) scripts/stress --boots $(or $(BOOTS),10) $(if $(JOBS),-j $(JOBS))
+	$(Q)O=$(O) scripts/stress $(if $(BOOTS),--boots $(BOOTS)) $(if $(JOBS),-j $(JOBS)) \
+		$(if $(FUZZ_SECONDS),--fuzz-seconds $(FUZZ_SECONDS)) $(if $(SEED),--seed $(SEED))
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) all

@@ -15,7 +15,8 @@
 #                         at a bias, relocating itself)
 #   /bin/kmod             kmod.c: insmod, rmmod and lsmod in one program, with
 #                         the links /sbin/insmod, /sbin/rmmod, /sbin/lsmod
-#   /bin/ktest-user       the user-space KTAP suites (ktest/*.c), one program
+#   /bin/ktest-user       the user-space KTAP suites (ktest/*.c, with fuzz-*.c,
+#                         user_fuzz's generator), one program
 #   /lib/ktest/NAME       a link to it per suite; the kernel runs each at
 #                         the end of its own self-tests (kernel/user_ktest.c)
 #   /bin/bench            bench.c: the user-space figures of `make bench`,
@@ -87,7 +88,8 @@ $(USER_DIR)/kmod: tests/user/kmod.c FORCE
 $(USER_DIR)/bench: tests/user/bench.c FORCE
 	$(call if_changed,user_prog,USERCC  $@)
 
-$(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h FORCE
+$(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h \
+		       tests/user/fuzz-*.c tests/user/fuzz-*.h FORCE
 	$(call if_changed,user_ktest,USERCC  $@)
 
 $(USER_STAMP): $(USER_PROGS) FORCE

@@ -1,105 +1,214 @@
 /*
- * user_fuzz: system calls with random numbers and random arguments, a
- * fixed count from a fixed seed (the same calls every run): the kernel
- * must answer each with a result or an error, never an oops, and give
- * every page back when the program ends (the kernel's runner checks).
+ * user_fuzz: system calls with random and boundary arguments (NULL, kernel
+ * addresses, unaligned pointers, huge sizes, negative fds: fuzz-calls.c)
+ * from several processes at once, as trinity does: on -smp 4 they run on
+ * all CPUs together. The kernel must answer every call with a result or
+ * an error, never an oops or a hang, and every page must come back.
  *
- * It runs in a child with fd 0, 1 and 2 closed, so no random write reaches
- * the console. Calls that would end or replace the fuzzer (exit, execve,
- * fork), change the files every program shares (unlink, mkdir, open with
- * O_CREAT), pull its own memory or TLS from under it (munmap, mprotect,
- * brk, arch_prctl, set_tls, MAP_FIXED) or wait for ever (a sleep, a read
- * from a pipe it holds both ends of) are not made: they are tested on
- * purpose elsewhere.
+ * A run is rounds; each round forks `procs` fuzzing processes, each with
+ * its own seed drawn from the round's, and waits for them all. A process
+ * may end with exit 0 or killed by a fault signal (a bad pointer of its own
+ * making, once the kernel wrote where it pointed); any other end fails
+ * the case. Then, on Special K, once the processes they forked have ended
+ * too (sysinfo's procs), the free-page count (sysinfo's freeram) must be
+ * what it was before the round. The next round's seed is fuzz_mix() of
+ * this one's, so `seed=S` with S a round's seed replays from that round.
+ *
+ * The settings are the kernel's ktest.user_args= words: seed=N, calls=N
+ * (per process and round), procs=N, rounds=N, or seconds=N (rounds until
+ * then: `make stress FUZZ_SECONDS=N`). make check runs the defaults.
  */
-#include <stdbool.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdint.h>
-#include <sys/syscall.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "fuzz-calls.h"
 #include "ktest-user.h"
 
-#define CALLS		4000
-#define MAX_NR		460	/* past the last number either arch has */
+#define MAX_PROCS	16	/* the kernel has 32 thread slots */
+#define TMP_FILE	"/user_fuzz.tmp"
+#define SETTLE_MS	5000	/* how long the forked children may take to end */
 
-static const long denied[] = {
-	SYS_exit, SYS_exit_group, SYS_clone, SYS_execve, SYS_munmap, SYS_mprotect, SYS_brk,
-	SYS_mremap, SYS_openat, SYS_unlinkat, SYS_mkdirat, SYS_renameat2, SYS_kill, SYS_tkill,
-	SYS_tgkill, SYS_nanosleep, SYS_clock_nanosleep, SYS_wait4, SYS_ftruncate, SYS_execveat,
-	SYS_clone3, SYS_pidfd_open, SYS_truncate, SYS_pipe2, SYS_pipe,
-#ifdef __x86_64__
-	SYS_mmap, SYS_fork, SYS_vfork, SYS_pause, SYS_arch_prctl, SYS_open, SYS_creat, SYS_unlink,
-	SYS_mkdir, SYS_rmdir, SYS_rename, SYS_renameat,
-#else
-	SYS_mmap2, SYS_fork, SYS_vfork, SYS_open, SYS_creat, SYS_unlink, SYS_mkdir, SYS_rmdir,
-	SYS_rename, SYS_renameat, SYS_clock_nanosleep_time64,
-#endif
+struct settings {
+	unsigned long seed, calls, procs, rounds, seconds;
 };
 
-static uint32_t seed = 20261203;
-
-static uint32_t next(void)
+static bool on_special_k(void)
 {
-	seed ^= seed << 13;
-	seed ^= seed >> 17;
-	seed ^= seed << 5;
-	return seed;
+	struct utsname u;
+	size_t n;
+
+	if (uname(&u))
+		return false;
+	n = strlen(u.release);
+	return n >= 9 && !strcmp(u.release + n - 9, "-specialk");
 }
 
-static char buffer[4096];
-
-/* An argument as a fuzzer would pick it: small numbers, -1, pointers good and bad. */
-static long random_arg(void)
+static bool parse_settings(struct settings *s)
 {
-	switch (next() % 8) {
-	case 0: return 0;
-	case 1: return next() % 16;
-	case 2: return -1;
-	case 3: return (long)(buffer + next() % sizeof(buffer));
-#ifdef __x86_64__
-	case 4: return (long)0xffffffff80100000UL;
-#else
-	case 4: return (long)0xf0100000UL;
-#endif
-	case 5: return (long)(uintptr_t)(next() & ~0xfffU);
-	case 6: return (long)next() << (next() % 2 ? 32 : 0);
-	default: return (long)next();
-	}
-}
+	static const char *const names[] = { "seed=", "calls=", "procs=", "rounds=", "seconds=" };
+	unsigned long *fields[] = { &s->seed, &s->calls, &s->procs, &s->rounds, &s->seconds };
 
-static bool allowed(long nr)
-{
-	for (size_t i = 0; i < sizeof(denied) / sizeof(denied[0]); i++)
-		if (denied[i] == nr)
+	for (int i = 0; i < ktest_argc; i++) {
+		size_t k = 0;
+		char *end;
+
+		while (k < 5 && strncmp(ktest_argv[i], names[k], strlen(names[k])))
+			k++;
+		if (k == 5) {
+			EXPECT(0, "\"%s\" is no setting: seed=, calls=, procs=, rounds=, seconds=",
+			       ktest_argv[i]);
 			return false;
-	return true;
-}
-
-static void fuzz(void)
-{
-	close(0);
-	close(1);
-	close(2);
-	for (int i = 0; i < CALLS; i++) {
-		long nr = next() % MAX_NR, a[6];
-
-		for (int k = 0; k < 6; k++)
-			a[k] = random_arg();
-		if (allowed(nr))
-			syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		}
+		errno = 0;
+		*fields[k] = strtoul(ktest_argv[i] + strlen(names[k]), &end, 0);
+		if (errno || *end || end == ktest_argv[i] + strlen(names[k])) {
+			EXPECT(0, "\"%s\": not a number", ktest_argv[i]);
+			return false;
+		}
 	}
+	EXPECT(s->procs >= 1 && s->procs <= MAX_PROCS, "procs=%lu: 1 to %d", s->procs, MAX_PROCS);
+	return s->procs >= 1 && s->procs <= MAX_PROCS;
 }
 
-static void random_calls_never_oops(void)
+static long now_ms(void)
 {
-	int status = run_in_child(fuzz);
+	struct timespec t;
 
-	EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the fuzzer ended with status %#x",
-	       status);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* An end the fuzzer may come to: done, or killed by a fault of its own pointers. */
+static bool acceptable(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status) == 0;
+	return WIFSIGNALED(status) && (WTERMSIG(status) == SIGSEGV || WTERMSIG(status) == SIGBUS ||
+				       WTERMSIG(status) == SIGILL || WTERMSIG(status) == SIGFPE);
+}
+
+/*
+ * Wait until the processes the round forked have ended (procs back where it
+ * was) and their pages are back: an orphan's memory is freed after its
+ * thread stops counting. false if either has not happened within SETTLE_MS.
+ */
+static bool settle(const struct sysinfo *before, struct sysinfo *now)
+{
+	long end = now_ms() + SETTLE_MS;
+
+	while (!sysinfo(now) && (now->procs > before->procs || now->freeram != before->freeram) &&
+	       now_ms() < end)
+		sched_yield();
+	return now->procs <= before->procs && now->freeram == before->freeram;
+}
+
+/* One round: the processes' statuses, then the pages; false when it failed. */
+static bool fuzz_round(const struct settings *s, uint32_t seed, bool special_k, int *killed)
+{
+	pid_t pid[MAX_PROCS];
+	struct sysinfo before, after;
+	bool ok = true;
+	int fd;
+
+	sysinfo(&before);
+	fd = open(TMP_FILE, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	EXPECT(fd >= 0, "open " TMP_FILE ": errno %d", errno);
+	for (unsigned long i = 0; i < s->procs; i++) {
+		pid[i] = fork();
+		if (pid[i] == 0) {
+			fuzz_setup(fuzz_mix(seed + i), fd, special_k);
+			fuzz_run(s->calls);
+		}
+		EXPECT(pid[i] > 0, "fork: errno %d", errno);
+	}
+	close(fd);
+	unlink(TMP_FILE);
+	for (unsigned long i = 0; i < s->procs; i++) {
+		int status = 0;
+
+		if (pid[i] <= 0)
+			continue;
+		if (waitpid(pid[i], &status, 0) != pid[i] || !acceptable(status)) {
+			EXPECT(0, "round seed=%u: process %lu (seed=%u) ended with status %#x", seed,
+			       i, fuzz_mix(seed + i), status);
+			ok = false;
+		}
+		*killed += WIFSIGNALED(status);
+	}
+	if (!special_k)		/* Linux: other processes come and go, and take pages */
+		return ok;
+	if (!settle(&before, &after)) {
+		EXPECT(after.procs <= before.procs, "round seed=%u: %d process(es) it forked still "
+		       "run after %d ms", seed, after.procs - before.procs, SETTLE_MS);
+		EXPECT(after.freeram == before.freeram, "round seed=%u: %ld page(s) not given back "
+		       "after %d ms", seed, (long)(before.freeram - after.freeram), SETTLE_MS);
+		return false;
+	}
+	return ok;
+}
+
+static void random_calls_from_several_processes(void)
+{
+	struct settings s = { .seed = 20261203, .calls = 1000, .procs = 4, .rounds = 1 };
+	bool special_k = on_special_k();
+	long end, rounds = 0;
+	uint32_t seed;
+	int killed = 0;
+
+	if (!parse_settings(&s))
+		return;
+	end = now_ms() + (long)s.seconds * 1000;
+	seed = (uint32_t)s.seed;
+	while (s.seconds ? now_ms() < end : (unsigned long)rounds < s.rounds) {
+		printf("    # user_fuzz: round %ld seed=%u\n", rounds + 1, seed);
+		rounds++;
+		if (!fuzz_round(&s, seed, special_k, &killed))
+			break;
+		seed = fuzz_mix(seed);
+	}
+	printf("    # user_fuzz: %lu calls in %ld round(s) of %lu processes, %d killed by a fault "
+	       "signal, seed=%lu\n", rounds * s.procs * s.calls, rounds, s.procs, killed, s.seed);
+}
+
+/*
+ * freeram, which the rounds compare, counts pages: mapping 64 takes at least
+ * 64 (and page tables), unmapping gives the 64 back (the tables stay until exit).
+ */
+static void sysinfo_counts_free_pages(void)
+{
+	struct sysinfo before, mapped, after;
+	size_t size = 64 * 4096;
+	void *p;
+
+	if (!on_special_k())
+		return;		/* Linux: other processes take and give pages meanwhile */
+	EXPECT(sysinfo(&before) == 0 && before.mem_unit == 4096 && before.totalram > before.freeram,
+	       "sysinfo: unit %u, %lu of %lu free", before.mem_unit, before.freeram, before.totalram);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	EXPECT(p != MAP_FAILED, "mmap: errno %d", errno);
+	sysinfo(&mapped);
+	munmap(p, size);
+	sysinfo(&after);
+	EXPECT(before.freeram - mapped.freeram >= 64, "mapping 64 pages took %ld",
+	       (long)(before.freeram - mapped.freeram));
+	EXPECT(after.freeram - mapped.freeram == 64, "munmap gave back %ld pages, not 64",
+	       (long)(after.freeram - mapped.freeram));
+	EXPECT(before.procs >= 1, "procs %u", before.procs);
 }
 
 static const struct ktap_case cases[] = {
-	KTAP_CASE(random_calls_never_oops),
+	KTAP_CASE(sysinfo_counts_free_pages),
+	KTAP_CASE(random_calls_from_several_processes),
 };
 ktest_user_suite(user_fuzz, cases);
