@@ -216,9 +216,28 @@ static bool fully_mapped(struct mm_struct *mm, unsigned long start, unsigned lon
 	return false;
 }
 
+/* Each VMA absorbs the ones that continue it with the same permissions (after mprotect). */
+static void merge_vmas(struct mm_struct *mm)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &mm->mmap) {
+		struct vm_area_struct *vma = vma_of(pos), *next;
+
+		while (pos->next != &mm->mmap) {
+			next = vma_of(pos->next);
+			if (vma->vm_end != next->vm_start || vma->vm_flags != next->vm_flags)
+				break;
+			vma->vm_end = next->vm_end;
+			list_del(&next->vm_list);
+			kfree(next);
+		}
+	}
+}
+
 int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, unsigned int prot)
 {
-	struct list_head *pos, *n;
+	struct list_head *pos;
 	unsigned long end;
 	int err = check_range(start, len, &end);
 
@@ -233,7 +252,7 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 		err = split_at(mm, end);
 	if (err)
 		return err;
-	list_for_each_safe(pos, n, &mm->mmap) {
+	list_for_each(pos, &mm->mmap) {
 		struct vm_area_struct *vma = vma_of(pos);
 
 		if (vma->vm_start < start || vma->vm_end > end)
@@ -241,10 +260,9 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 		for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE)
 			protect_user_page(mm->pgd, va, prot);
 		vma->vm_flags = prot;
-		/* Taken out and put back: it may now merge with a neighbour. */
-		list_del(&vma->vm_list);
-		insert_vma(mm, vma);
 	}
+	/* Only now, the walk done: a merge frees VMAs, the next one of the walk among them. */
+	merge_vmas(mm);
 	return 0;
 }
 

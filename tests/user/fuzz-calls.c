@@ -33,13 +33,9 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
-#include <sched.h>
-#include <signal.h>
 #include <stddef.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 

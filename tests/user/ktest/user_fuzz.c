@@ -158,27 +158,50 @@ static bool fuzz_round(const struct settings *s, uint32_t seed, bool special_k, 
 	return ok;
 }
 
-static void random_calls_from_several_processes(void)
+/* The rounds s asks for; false when one failed. */
+static bool fuzz_rounds(const struct settings *s)
 {
-	struct settings s = { .seed = 20261203, .calls = 1000, .procs = 4, .rounds = 1 };
-	bool special_k = on_special_k();
-	long end, rounds = 0;
-	uint32_t seed;
+	bool special_k = on_special_k(), ok = true;
+	long end = now_ms() + (long)s->seconds * 1000, rounds = 0;
+	uint32_t seed = (uint32_t)s->seed;
 	int killed = 0;
 
-	if (!parse_settings(&s))
-		return;
-	end = now_ms() + (long)s.seconds * 1000;
-	seed = (uint32_t)s.seed;
-	while (s.seconds ? now_ms() < end : (unsigned long)rounds < s.rounds) {
+	while (ok && (s->seconds ? now_ms() < end : (unsigned long)rounds < s->rounds)) {
 		printf("    # user_fuzz: round %ld seed=%u\n", rounds + 1, seed);
 		rounds++;
-		if (!fuzz_round(&s, seed, special_k, &killed))
-			break;
+		ok = fuzz_round(s, seed, special_k, &killed);
 		seed = fuzz_mix(seed);
 	}
 	printf("    # user_fuzz: %lu calls in %ld round(s) of %lu processes, %d killed by a fault "
-	       "signal, seed=%lu\n", rounds * s.procs * s.calls, rounds, s.procs, killed, s.seed);
+	       "signal, seed=%lu\n", rounds * s->procs * s->calls, rounds, s->procs, killed, s->seed);
+	return ok;
+}
+
+static void random_calls_from_several_processes(void)
+{
+	struct settings s = { .seed = 20261203, .calls = 1000, .procs = 4, .rounds = 1 };
+
+	if (parse_settings(&s))
+		fuzz_rounds(&s);
+}
+
+/*
+ * Rounds that broke the kernel once, replayed (the calls depend on the
+ * arch: each has its own). Both oopsed in do_mprotect(): its walk re-inserted
+ * each changed VMA, whose merge freed the next VMA the walk was to visit.
+ */
+static void rounds_that_found_bugs(void)
+{
+	static const struct settings found[] = {
+#ifdef __x86_64__
+		{ .seed = 2329775098U, .calls = 1000, .procs = 3, .rounds = 1 },
+#else
+		{ .seed = 1659481049U, .calls = 1000, .procs = 3, .rounds = 1 },
+#endif
+	};
+
+	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)
+		fuzz_rounds(&found[i]);
 }
 
 /*
@@ -210,5 +233,6 @@ static void sysinfo_counts_free_pages(void)
 static const struct ktap_case cases[] = {
 	KTAP_CASE(sysinfo_counts_free_pages),
 	KTAP_CASE(random_calls_from_several_processes),
+	KTAP_CASE(rounds_that_found_bugs),
 };
 ktest_user_suite(user_fuzz, cases);

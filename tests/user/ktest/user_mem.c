@@ -109,6 +109,25 @@ static void mprotect_readonly_write_segfaults(void)
 }
 
 /* Executable and writable at once is refused (user pages are never both). */
+/*
+ * The middle page made read-only, then writable again: the three VMAs merge
+ * back into one (the kernel once freed a VMA its walk went on to visit).
+ */
+static void mprotect_splits_and_merges(void)
+{
+	char *p = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	EXPECT(p != MAP_FAILED, "mmap: errno %d", errno);
+	if (p == MAP_FAILED)
+		return;
+	EXPECT(mprotect(p + 4096, 4096, PROT_READ) == 0, "mprotect read-only: errno %d", errno);
+	EXPECT(mprotect(p + 4096, 4096, PROT_READ | PROT_WRITE) == 0, "mprotect back: errno %d",
+	       errno);
+	memset(p, 1, 3 * 4096);
+	EXPECT(mprotect(p, 3 * 4096, PROT_READ) == 0, "one mprotect over the three: errno %d", errno);
+	EXPECT(munmap(p, 3 * 4096) == 0, "munmap: errno %d", errno);
+}
+
 static void mmap_write_exec_refused(void)
 {
 	void *p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE | PROT_EXEC,
@@ -144,6 +163,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(mmap_anonymous_zeroed),
 	KTAP_CASE(munmap_then_touch_segfaults),
 	KTAP_CASE(mprotect_readonly_write_segfaults),
+	KTAP_CASE(mprotect_splits_and_merges),
 	KTAP_CASE(mmap_write_exec_refused),
 	KTAP_CASE(mmap_all_memory_enomem),
 	KTAP_CASE(all_memory_comes_back),
