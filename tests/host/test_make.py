@@ -5,7 +5,8 @@ scripts/mkinitramfs, fed what users type by mistake; and of the build itself: `m
 (make run and make debug are tests/host/test_run.py's.)
 
 Run: python3 tests/host/test_make.py [--build DIR]    (default: $O, else build/)
-The x86_64 and arm kernels must be built in DIR (make check's build stages do that). Prints
+The x86_64 and arm kernels must be built in DIR, with gcc, and in DIR/llvm with LLVM=1 (make
+check's build stages do that; without them the toolchain switch compiles everything). Prints
 KTAP (one suite, "make"); exit status 0 iff every case passed.
 """
 
@@ -13,12 +14,13 @@ import argparse
 import functools
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-from frontend import ROOT, check, make, report, run_case
+from frontend import ROOT, check, make, make_env, report, run_case
 
 
 def case_o_refused(args):
@@ -161,14 +163,52 @@ def build_tree(out):
             for d, _, files in os.walk(out) for f in files}
 
 
+def copy_build(ref, arch, out):
+    """make check's build of arch in ref, copied to out as if made there (times kept): the
+    paths its commands (.cmd) and dependency lists (.d) name are renamed."""
+    for part in (arch, "tools"):
+        shutil.copytree(os.path.join(ref, part), os.path.join(out, part), symlinks=True)
+    for path in build_tree(out):
+        if path.endswith((".cmd", ".d")):
+            st = os.stat(path)
+            with open(path) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(text.replace(ref + "/", out + "/"))
+            os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def reuse_env(args, out, compiler):
+    """make's environment with tests/host/cc-reuse in the compilers' place: a compile that
+    make check's build with that compiler (args.build, args.llvm_build) has already done is
+    copied from it (cc-reuse says why that still shows what this test is after)."""
+    shims = os.path.join(args.tmp, "cc-reuse")
+    if not os.path.isdir(shims):
+        os.mkdir(shims)
+        for name in ("cc", "gcc", "arm-none-eabi-gcc", "clang"):
+            os.symlink(os.path.join(ROOT, "tests", "host", "cc-reuse"), os.path.join(shims, name))
+    env = make_env()
+    env.update(PATH=shims + os.pathsep + env["PATH"], CC_REUSE_PATH=env["PATH"],
+               CC_REUSE_FROM=out, CC_REUSE_LOG=os.path.join(args.tmp, "cc-reuse.log"),
+               CC_REUSE_TO={"gcc": args.build, "clang": args.llvm_build}[compiler])
+    return env
+
+
 def case_toolchain_switch(args, arch, first, second):
     """make, then make with the other compiler, into one O=: every object and the kernel are
-    rebuilt by the second; a make after that remakes nothing."""
+    rebuilt by the second; a make after that remakes nothing. The compiles are
+    tests/host/cc-reuse's (make check's builds, reused where they hold the same file)."""
     out = os.path.join(args.tmp, "switch-" + arch)
     llvm = {"gcc": "LLVM=", "clang": "LLVM=1"}
+    # The first make starts from a copy of make check's build with that compiler, when there
+    # is one: it then has nothing left to do.
+    ref = {"gcc": args.build, "clang": args.llvm_build}[first]
+    if os.path.isfile(os.path.join(ref, arch, "kernel.elf")):
+        copy_build(ref, arch, out)
     for compiler in (first, second):
         before = time.time_ns()
-        r = make("ARCH=" + arch, llvm[compiler], "O=" + out, "all", timeout=900)
+        r = make("ARCH=" + arch, llvm[compiler], "O=" + out, "all", timeout=900,
+                 env=reuse_env(args, out, compiler))
         check(r.returncode == 0, "make %s failed: %s" % (llvm[compiler], r.stderr[-600:]))
     objects = [p for p in build_tree(os.path.join(out, arch))
                if p.endswith(".o") and os.path.basename(p) != "kernel.o"
@@ -183,7 +223,8 @@ def case_toolchain_switch(args, arch, first, second):
     elf = os.path.join(out, arch, "kernel.elf")
     check(os.stat(elf).st_mtime_ns >= before, "%s was not linked again" % elf)
     tree = build_tree(out)
-    r = make("ARCH=" + arch, llvm[second], "O=" + out, "all", timeout=300)
+    r = make("ARCH=" + arch, llvm[second], "O=" + out, "all", timeout=300,
+             env=reuse_env(args, out, second))
     check(r.returncode == 0 and not any(l.startswith("  ") for l in r.stdout.splitlines()),
           "the unchanged make did something: %r" % r.stdout[:300])
     changed = sorted(p for p, t in build_tree(out).items() if tree.get(p) != t)
@@ -193,8 +234,10 @@ def case_toolchain_switch(args, arch, first, second):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
+    parser.add_argument("--llvm-build", help="the LLVM=1 build (default: DIR/llvm)")
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)
+    args.llvm_build = os.path.abspath(args.llvm_build or os.path.join(args.build, "llvm"))
     results = []
     with tempfile.TemporaryDirectory(prefix="sk-test-make.") as args.tmp:
         for name, fn in (("o_refused", case_o_refused),
