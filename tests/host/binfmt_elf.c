@@ -15,6 +15,7 @@
 #include "klib.h"
 
 #include <kernel/binfmts.h>
+#include <sanitizer/asan_interface.h>
 
 #if ELF_BITS == 64
 static const char *const programs[] = { "musl", "glibc", "glibc-pie" };
@@ -299,17 +300,18 @@ static void truncated_at_every_length(void)
 		struct file f = load(programs[k]);
 		size_t need = needed(&f);
 
+		/* The bytes past the cut are poisoned, as a buffer of len bytes would end there:
+		 * a fresh copy at each of thousands of lengths was seconds of page faults. */
 		for (size_t len = 0; len <= f.size; len += len < 4096 ? 1 : 509) {
-			unsigned char *cut = malloc(len ? len : 1);
 			struct elf_image img;
 			const char *why = "";
 			int err;
 
-			memcpy(cut, f.data, len);
-			err = check(cut, len, &img, &why);
+			ASAN_POISON_MEMORY_REGION(f.data + len, f.size - len);
+			err = check(f.data, len, &img, &why);
+			ASAN_UNPOISON_MEMORY_REGION(f.data + len, f.size - len);
 			EXPECT(!err == (len >= need), "%s cut at %zu of %zu (%zu needed): %d (%s)",
 			       programs[k], len, f.size, need, err, err ? why : "passed");
-			free(cut);
 		}
 		free(f.data);
 	}
