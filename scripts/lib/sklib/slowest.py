@@ -44,8 +44,10 @@ def suite_times(durations):
 
 
 def summary(outcomes):
-    """Lines: the SHOWN slowest boots (outcomes with an elapsed time and phases)."""
-    boots = sorted((o for o in outcomes if o.elapsed is not None),
+    """Lines: the SHOWN slowest boots (outcomes with an elapsed time and phases; a line that
+    shared another's boot is that boot)."""
+    boots = sorted((o for o in outcomes
+                    if o.elapsed is not None and getattr(o, "shared_with", None) is None),
                    key=lambda o: -o.elapsed)[:SHOWN]
     if not boots:
         return []
