@@ -5,7 +5,7 @@ plugins are built on) and results.json through Debian's jsonschema against the s
 the tree (scripts/lib/sklib/reports.schema.json).
 
 ktest boots two small configurations (an ARM one that passes and an x86_64 one whose expect=
-fails) and folds in a KTAP file with a pass, a failure and a skip, into a directory of its own;
+fails; a third line shares the ARM one's boot) and folds in a KTAP file with a pass, a failure and a skip, into a directory of its own;
 then each report must say what ktest printed: the same suites, cases and totals, the failure's
 serial-log lines, the skip's reason, a duration for each KTAP case within its boot's time.
 
@@ -33,6 +33,7 @@ from sklib import ktap_writer, reports  # noqa: E402
 MATRIX = """\
 rep-pass  arm     append='ktest.filter=lib'
 rep-fail  x86_64  append='ktest.filter=lib' expect='^no such line, on purpose$'
+rep-same  arm     cpu=cortex-a15 append='ktest.filter=lib' expect='^KTAP version 1$'
 """
 EXTRA = """\
 KTAP version 1
@@ -87,7 +88,8 @@ class Run:
 
 def test_ktest_fails(run):
     check(run.status == 1, "ktest exit %d with a failing expect= and case, want 1" % run.status)
-    check(set(run.lines) == {"rep-pass", "rep-fail", "extra"}, "ktest lines: %r" % run.lines)
+    check(set(run.lines) == {"rep-pass", "rep-fail", "rep-same", "extra"},
+          "ktest lines: %r" % run.lines)
     check(run.lines["rep-pass"][0] == "PASS" and run.lines["rep-fail"][0] == "FAIL",
           "rep-pass must pass and rep-fail fail: %r" % run.lines)
 
@@ -140,6 +142,21 @@ def test_junit_failures(run):
           "the skipped case must say why: %r" % flies.result)
 
 
+def test_shared_boot(run):
+    """rep-same boots as rep-pass does (cortex-a15 is arm's default CPU): one boot serves both,
+    each line judged by its own expectations, with its own copy of the log."""
+    check(re.search(r"^ktest: 3 lines in 2 boots, ", run.text, re.M),
+          "ktest did not boot 3 lines in 2 boots:\n" + run.text[-1500:])
+    check(re.search(r"^PASS rep-same +\(one boot with rep-pass; ", run.text, re.M),
+          "rep-same did not say whose boot it had:\n" + run.text[-1500:])
+    names = [c.name for c in run.cases("rep-same")]
+    check("expect /^KTAP version 1$/" in names and "boot" in names,
+          "rep-same's cases: %r" % names)
+    logs = [os.path.join(run.out, n + ".log") for n in ("rep-pass", "rep-same")]
+    texts = [open(p, "rb").read() if os.path.exists(p) else None for p in logs]
+    check(texts[0] and texts[0] == texts[1], "rep-same.log is not a copy of rep-pass.log")
+
+
 def test_failed_logs(run):
     failed = sorted(os.listdir(os.path.join(run.out, "failed")))
     check(failed == ["extra.log", "rep-fail.log"], "build/ktest/failed/ holds %r, want the "
@@ -190,7 +207,7 @@ def main():
     status = ktap_writer.run_functions("reports", [
         (f.__name__[5:], lambda f=f: case(f)) for f in (
             test_ktest_fails, test_junit_suites, test_junit_cases, test_junit_failures,
-            test_failed_logs,
+            test_shared_boot, test_failed_logs,
             test_json_schema, test_json_matches_junit)])
     if not isinstance(run, Exception):
         shutil.rmtree(run.dir, ignore_errors=True)
