@@ -6,7 +6,9 @@
  * an error, never an oops or a hang, and every page must come back.
  *
  * A run is rounds; each round forks `procs` fuzzing processes, each with
- * its own seed drawn from the round's, and waits for them all. A process
+ * its own seed drawn from the round's, and waits for them all (fewer when
+ * fork() says memory or thread slots are used up, a right answer on a
+ * small machine, where another process's fuzzing may hold them). A process
  * may end with exit 0 or killed by a fault signal (a bad pointer of its own
  * making, once the kernel wrote where it pointed); any other end fails
  * the case. Then, on Special K, once the processes they forked have ended
@@ -118,23 +120,29 @@ static bool fuzz_round(const struct settings *s, uint32_t seed, bool special_k, 
 {
 	pid_t pid[MAX_PROCS];
 	struct sysinfo before, after;
+	unsigned long procs;
 	bool ok = true;
 	int fd;
 
 	sysinfo(&before);
 	fd = open(TMP_FILE, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	EXPECT(fd >= 0, "open " TMP_FILE ": errno %d", errno);
-	for (unsigned long i = 0; i < s->procs; i++) {
-		pid[i] = fork();
-		if (pid[i] == 0) {
-			fuzz_setup(fuzz_mix(seed + i), fd, special_k);
+	for (procs = 0; procs < s->procs; procs++) {
+		pid[procs] = fork();
+		if (pid[procs] == 0) {
+			fuzz_setup(fuzz_mix(seed + procs), fd, special_k);
 			fuzz_run(s->calls);
 		}
-		EXPECT(pid[i] > 0, "fork: errno %d", errno);
+		if (pid[procs] < 0 && (errno == ENOMEM || errno == EAGAIN)) {
+			printf("    # user_fuzz: round seed=%u: fork: errno %d (memory or thread "
+			       "slots used up), %lu of %lu processes\n", seed, errno, procs, s->procs);
+			break;
+		}
+		EXPECT(pid[procs] > 0, "fork: errno %d", errno);
 	}
 	close(fd);
 	unlink(TMP_FILE);
-	for (unsigned long i = 0; i < s->procs; i++) {
+	for (unsigned long i = 0; i < procs; i++) {
 		int status = 0;
 
 		if (pid[i] <= 0)
