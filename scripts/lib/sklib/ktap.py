@@ -1,8 +1,7 @@
 """A small, tolerant parser for KTAP version 1 test output (ktap_writer.py writes it).
 
-The kernel's in-kernel suites (tests/kernel/) print KTAP on the serial console, mixed with
-ordinary boot log lines; scripts/ktest parses that output with this module, and so can any
-other tool's KTAP (host tests, scripts/gdb-test, scripts/monitor-test). Standard library only.
+The kernel's suites (tests/kernel/) print KTAP on the serial console among boot log lines;
+scripts/ktest, the host tests, scripts/gdb-test and monitor-test parse it here. Stdlib only.
 
 KTAP in one paragraph (https://docs.kernel.org/dev-tools/ktap.html): a document starts with
 "KTAP version 1", then a plan "1..N", then one result line per test, "ok N name" or
@@ -32,8 +31,7 @@ SKIPPED = "skipped"
 _VERSION = re.compile(r"^(?:KTAP|TAP) version (\d+)\s*$")
 _PLAN = re.compile(r"^1\.\.(\d+)\s*(?:#.*)?$")
 _RESULT = re.compile(r"^(ok|not ok)\b(?:\s+(\d+)\b)?(?:\s+-)?\s*(.*)$")
-_DIRECTIVE = re.compile(r"^(.*?)\s*#\s*(SKIP\w*|TODO|XFAIL|TIMEOUT|ERROR)\b\s*(.*)$",
-                        re.IGNORECASE)
+_DIRECTIVE = re.compile(r"^(.*?)\s*#\s*(SKIP\w*|TODO|XFAIL|TIMEOUT|ERROR)\b\s*(.*)$", re.I)
 _SUBTEST = re.compile(r"^#\s*Subtest:\s*(.*?)\s*$")
 _DIAGNOSTIC = re.compile(r"^#\s?(.*)$")
 _BAIL_OUT = re.compile(r"^Bail out!\s*(.*)$")
@@ -321,33 +319,32 @@ class _Parser:
         self.report.bailed_out = reason or "(no reason)"
         self._error(self.stack[-1], "Bail out! %s" % reason)
 
+    def _truncate(self, reason):
+        """Mark the report cut short; the first reason found is the one kept."""
+        if not self.report.truncated:
+            self.report.truncated = True
+            self.report.truncated_reason = reason
+
     def finish(self):
         report = self.report
         if not self.stack:
             return report
         while len(self.stack) > 1:
             test = self._close_frame()
-            if not report.truncated:
-                report.truncated = True
-                report.truncated_reason = "stream ended inside subtest '%s'" % (
-                    test.path or "?")
+            self._truncate("stream ended inside subtest '%s'" % (test.path or "?"))
         self._flush_pending(report.root)
         root = report.root
         results = sum(1 for t in root.subtests if t.complete)
-        if root.plan is None and not root.subtests and not report.truncated:
+        if root.plan is None and not root.subtests:
             # "KTAP version 1" and nothing after it: the kernel died before its first suite.
-            report.truncated = True
-            report.truncated_reason = "stream ended before the plan"
-        if root.plan is not None and results < root.plan and not report.truncated:
-            report.truncated = True
-            report.truncated_reason = "stream ended after %d of %d top-level results" % (
-                results, root.plan)
+            self._truncate("stream ended before the plan")
+        if root.plan is not None and results < root.plan:
+            self._truncate("stream ended after %d of %d top-level results" % (results, root.plan))
         if root.plan is not None and len(root.subtests) > root.plan:
             report.errors.append((self.lineno, "(top level)",
                                   "plan 1..%d but %d results" % (root.plan, len(root.subtests))))
-        if report.bailed_out is not None and not report.truncated:
-            report.truncated = True
-            report.truncated_reason = "Bail out! %s" % report.bailed_out
+        if report.bailed_out is not None:
+            self._truncate("Bail out! %s" % report.bailed_out)
         return report
 
 
