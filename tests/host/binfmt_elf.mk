@@ -1,13 +1,14 @@
 # binfmt_elf64_test and binfmt_elf32_test: the ELF executable checks
-# (kernel/fs/binfmt_elf.c) and the first stack's layout
-# (kernel/fs/exec_stack.c), built once per ELF class (ELF_BITS), on real
+# (kernel/fs/binfmt_elf.c), and exec_stack64_test and exec_stack32_test:
+# the first stack's layout (kernel/fs/exec_stack.c), built once per ELF
+# class (ELF_BITS); the checks run on real
 # static programs made here by each C library the user programs use
 # (tests/user/user.mk): ELF64 by musl-gcc and gcc -static (-static-pie too,
 # an ET_DYN program; musl-gcc's -static-pie, which Debian's musl cannot
 # make without a PT_INTERP, is a real dynamic program to refuse), ELF32 by
 # arm-linux-gnueabihf-gcc -static. The test corrupts copies in memory.
 
-HOST_TESTS	+= binfmt_elf64_test binfmt_elf32_test
+HOST_TESTS	+= binfmt_elf64_test binfmt_elf32_test exec_stack64_test exec_stack32_test
 
 BINFMT_O	:= $(O)/binfmt
 BINFMT_PROG	:= $(SRCTREE)/tests/user/hello.c
@@ -50,3 +51,9 @@ $(O)/binfmt_elf64_test $(O)/binfmt_elf32_test: $(O)/binfmt_elf%_test: \
 	@$(if $(Q),echo "  HOSTLD  $@")
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -DELF_BITS=$* -DBINFMT_DATA='"$(BINFMT_O)"' \
 		$< $(BINFMT_O)/elf$*.o $(LIBK) $(HOST_LDFLAGS) -o $@
+
+$(O)/exec_stack64_test $(O)/exec_stack32_test: $(O)/exec_stack%_test: \
+		$(SRCTREE)/tests/host/exec_stack.c $(BINFMT_O)/elf%.o $(LIBK) \
+		$(SRCTREE)/include/kernel/binfmts.h $(SRCTREE)/include/kernel/elf.h
+	@$(if $(Q),echo "  HOSTLD  $@")
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -DELF_BITS=$* $< $(BINFMT_O)/elf$*.o $(LIBK) $(HOST_LDFLAGS) -o $@
