@@ -5,8 +5,8 @@
  * offset, size and index is checked against the file before anything
  * reads through it, each sum in a way that cannot wrap, so a truncated or
  * corrupted file is refused with a one-line reason instead of read out
- * of bounds. The host test modload_fuzz_test runs this file on mutated
- * copies of every sample module under ASan and UBSan; it depends on
+ * of bounds. tests/host/modload_elf.c runs this file on mutated copies
+ * of every sample module under ASan and UBSan; it depends on
  * nothing but the string functions and printk().
  */
 #include <asm/module.h>

@@ -22,7 +22,7 @@
  * section, each entry's symbol index and offset), at most one .modinfo,
  * NUL-terminated, and exactly one .gnu.linkonce.this_module of
  * this_module_size bytes with a NUL-terminated name. Fills info's
- * pointers and indices. The host test tests/host/modload_fuzz_test.c runs
+ * pointers and indices. The host test tests/host/modload_elf.c runs
  * it on mutated .ko files under ASan and UBSan, hence no other kernel
  * dependency here.
  */
@@ -40,6 +40,9 @@ struct module *do_load_module(const void *image, size_t len, const char *args, i
 /* kernel/module/unload.c: a uses b, once; all of a's uses dropped. */
 int ref_module(struct module *a, struct module *b);
 void module_unload_free(struct module *mod);
+
+/* kernel/module/relocate.c: step 7, every relocation section whose target is in memory. */
+int apply_relocations(struct module *mod, struct load_info *info);
 
 /* kernel/module/extable.c: sort the module's own __ex_table by address. */
 void module_sort_extable(struct module *mod);

@@ -203,25 +203,6 @@ bool module_symbol_loaded(const struct load_info *info, const Elf_Sym *sym,
 	return false;
 }
 
-/* Step 7: each relocation section whose target is in memory. */
-static int apply_relocations(struct module *mod, struct load_info *info)
-{
-	for (unsigned int i = 1; i < info->hdr->e_shnum; i++) {
-		const Elf_Shdr *s = &info->sechdrs[i];
-		int err;
-
-		if (s->sh_type != SHT_REL && s->sh_type != SHT_RELA)
-			continue;
-		if (!(info->sechdrs[s->sh_info].sh_flags & SHF_ALLOC))
-			continue;
-		err = apply_relocate(info, i, mod);
-		if (err)
-			return err;
-		mod->num_relocs += s->sh_size / s->sh_entsize;
-	}
-	return 0;
-}
-
 /* Step 8. */
 static int post_relocation(struct module *mod, const struct load_info *info)
 {

@@ -50,9 +50,10 @@ MODULE_TARGET_32 := armv7a-none-eabi
 HARNESSES	:= $(filter-out module_fuzz,$(HARNESSES)) module64_fuzz module32_fuzz
 $(O)/k/elf_check64.o $(O)/k/elf_check32.o: $(SRCTREE)/kernel/module/elf_check.c
 $(O)/k/mod_kallsyms64.o $(O)/k/mod_kallsyms32.o: $(SRCTREE)/kernel/module/kallsyms.c
+$(O)/k/mod_relocate64.o $(O)/k/mod_relocate32.o: $(SRCTREE)/kernel/module/relocate.c
 $(O)/k/module_reloc64.o: $(SRCTREE)/arch/x86_64/kernel/module.c
 $(O)/k/module_reloc32.o: $(SRCTREE)/arch/arm/kernel/module.c
-$(foreach b,64 32,$(foreach f,elf_check mod_kallsyms module_reloc,\
+$(foreach b,64 32,$(foreach f,elf_check mod_kallsyms mod_relocate module_reloc,\
 	$(eval KCFLAGS_$(f)$(b) := -DELF_BITS=$(b) -I$(SRCTREE)/arch/$(MODULE_ARCH_$(b))/include)))
 # A 32-bit sh_addr made a pointer: the harness's module area lies below 4 GiB.
 KCFLAGS_module_reloc32	+= -Wno-int-to-pointer-cast
@@ -68,7 +69,7 @@ $(O)/this_module%.size:
 	$(Q)test -s $@.tmp && mv $@.tmp $@
 
 $(O)/module64_fuzz $(O)/module32_fuzz: $(O)/module%_fuzz: $(SRCTREE)/tests/fuzz/module_fuzz.c \
-		$(O)/k/elf_check%.o $(O)/k/module_reloc%.o $(O)/k/mod_kallsyms%.o \
+		$(O)/k/elf_check%.o $(O)/k/module_reloc%.o $(O)/k/mod_kallsyms%.o $(O)/k/mod_relocate%.o \
 		$(O)/this_module%.size $(LIBK)
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZCC) $(HARNESS_CFLAGS) -DELF_BITS=$* -I$(SRCTREE)/arch/$(MODULE_ARCH_$*)/include \

@@ -139,24 +139,6 @@ static void resolve_symbols(struct load_info *info)
 	}
 }
 
-/* apply_relocations(): each relocation section whose target was placed. */
-static int relocate(struct load_info *info)
-{
-	for (unsigned int i = 1; i < info->hdr->e_shnum; i++) {
-		const Elf_Shdr *s = &info->sechdrs[i];
-		int err;
-
-		if (s->sh_type != SHT_REL && s->sh_type != SHT_RELA)
-			continue;
-		if (!(info->sechdrs[s->sh_info].sh_flags & SHF_ALLOC))
-			continue;
-		err = apply_relocate(info, i, &mod);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
 /* What %pS and the ksyms command do with a loaded module's symbols. */
 static void use_kallsyms(void)
 {
@@ -186,7 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		has_address = calloc(info.num_syms, sizeof(*has_address));
 		if (place_sections(&info)) {
 			resolve_symbols(&info);
-			if (!relocate(&info) && !add_kallsyms(&mod, &info)) {
+			if (!apply_relocations(&mod, &info) && !add_kallsyms(&mod, &info)) {
 				use_kallsyms();
 				free_kallsyms(&mod);
 			}
