@@ -5,7 +5,8 @@ plugins are built on) and results.json through Debian's jsonschema against the s
 the tree (scripts/lib/sklib/reports.schema.json).
 
 ktest boots two small configurations (an ARM one that passes and an x86_64 one whose expect=
-fails; a third line shares the ARM one's boot) and folds in a KTAP file with a pass, a failure and a skip, into a directory of its own;
+fails; a third line shares the ARM one's boot) and, in a second run as make check does (--save,
+--load), folds in a KTAP file with a pass, a failure and a skip, into a directory of its own;
 then each report must say what ktest printed: the same suites, cases and totals, the failure's
 serial-log lines, the skip's reason, a duration for each KTAP case within its boot's time.
 
@@ -65,8 +66,12 @@ class Run:
         with open(extra, "w") as f:
             f.write(EXTRA)
         self.out = os.path.join(self.dir, "out")
-        proc = subprocess.run([os.path.join(ROOT, "scripts", "ktest"), "--matrix", matrix,
-                               "--build", build, "--out", self.out, "--extra", "extra=" + extra],
+        # As make check runs it: the boots (--save), then the totals with the extra (--load).
+        ktest = [os.path.join(ROOT, "scripts", "ktest"), "--build", build, "--out", self.out]
+        boots = os.path.join(self.dir, "boots.json")
+        subprocess.run(ktest + ["--matrix", matrix, "--save", boots], stdout=subprocess.DEVNULL,
+                       timeout=300)
+        proc = subprocess.run(ktest + ["--load", boots, "--extra", "extra=" + extra],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               timeout=300)
         self.status, self.text = proc.returncode, proc.stdout

@@ -17,7 +17,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
-from sklib import elf, exits, ktap, ktap_writer, matrix, qemu  # noqa: E402
+from sklib import elf, exits, ktap, ktap_writer, matrix, outcome, qemu  # noqa: E402
 
 WORK = tempfile.mkdtemp(prefix="sklib-test.")
 SOURCE = """
@@ -248,6 +248,26 @@ def test_matrix_initrd_and_kernel_are_build_files():
     equal(a[a.index("--kernel") + 1], "/b/arm/kernel.elf", "kernel=kernel.elf")
     equal(b[b.index("--initrd") + 1], "none", "initrd=none")
     check("--initrd" not in c and "--kernel" not in c, "no initrd=, kernel=: the defaults")
+
+
+def test_outcome_save_load():
+    a, b = outcome.Outcome("a"), outcome.Outcome("b")
+    a.add("lib.one", ktap.PASSED)
+    a.add("boot", ktap.FAILED, "crashed: exit 37")
+    a.ktap_names, a.durations, a.logs = {"lib.one"}, {"lib.one": 0.5}, {"boot": ["x", "y"]}
+    a.elapsed, a.phases, a.log_path, a.details = 1.5, [("QEMU start", 0.2)], "k/a.log", ["d"]
+    b.add("boot", ktap.SKIPPED, "why")
+    b.shared_with = "a"
+    path = os.path.join(WORK, "boots.json")
+    outcome.save(path, [a, b], {"lines": 2, "boots": 1, "seconds": 3.0, "cpu": 2.0})
+    got, run = outcome.load(path)
+    equal([vars(o) for o in got], [vars(a), vars(b)], "outcomes read back")
+    equal((run["boots"], got[0].counts(), got[0].passed), (1, (1, 1, 0), False), "figures")
+    with open(path, "w") as f:
+        f.write('{"run": null, "outcomes": [')    # cut short
+    failed, run = outcome.load_or_failure(path)
+    check(run is None and len(failed) == 1 and not failed[0].passed and
+          path in failed[0].summary, "a cut file is one failure: %r" % vars(failed[0]))
 
 
 def main():

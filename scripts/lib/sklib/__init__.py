@@ -4,6 +4,7 @@
     elf          the one ELF reader: section headers, symbols, linked bytes (ELF32 and ELF64)
     ktap         the KTAP parser (what scripts/ktest reads)
     ktap_writer  the KTAP writer (what every script that reports test cases prints)
+    outcome      what one boot of scripts/ktest produced, printed, and kept between runs
     exits        the QEMU exit statuses, read from include/kernel/panic.h
 
 A script puts scripts/lib on sys.path and imports what it needs:
