@@ -49,8 +49,9 @@ void *memcpy_generic(void *dst, const void *src, size_t n)
 }
 
 /*
- * Weak: an arch may define its own memcpy() and memset() (x86_64: rep
- * movsb/stosb, chosen at boot by an alternative) and fall back to these.
+ * Weak: an arch may define its own memcpy() and memset() and fall back to
+ * these (x86_64: rep movs/stos, chosen at boot by an alternative; ARM:
+ * ldm/stm for the aligned bulk).
  */
 void *memcpy(void *dst, const void *src, size_t n)
 	__attribute__((__weak__, __alias__("memcpy_generic")));
