@@ -92,7 +92,25 @@ static void insert_vma(struct mm_struct *mm, struct vm_area_struct *new)
 	}
 }
 
-int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
+/* The page of mm at user address va, as a kernel pointer; NULL when it is not mapped. */
+static void *user_page(struct mm_struct *mm, unsigned long va)
+{
+	phys_addr_t pa;
+	unsigned int prot;
+
+	if (lookup_user_page(mm->pgd, va & ~(PAGE_SIZE - 1), &pa, &prot))
+		return NULL;
+	return __va(pa);
+}
+
+/*
+ * Map [addr, addr + len) with new pages, each filled before it is mapped:
+ * zeroed, or for fork() a copy of the same page in `from` (zeroing it first
+ * would be work thrown away). Filled first, so that ARM's map_user_page()
+ * cleans an executable page's final contents for the instruction fetch.
+ */
+static int map_pages(struct mm_struct *mm, unsigned long addr, unsigned long len,
+		     unsigned int prot, struct mm_struct *from)
 {
 	unsigned long end = addr + ALIGN(len, PAGE_SIZE);
 	struct vm_area_struct *vma;
@@ -110,8 +128,15 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 		return -ENOMEM;
 	for (unsigned long va = addr; va < end; va += PAGE_SIZE) {
 		void *page = alloc_page();
-		int err = page ? map_user_page(mm->pgd, va, __pa(page), prot) : -ENOMEM;
+		int err = -ENOMEM;
 
+		if (page) {
+			if (from)
+				memcpy(page, user_page(from, va), PAGE_SIZE);
+			else
+				memset(page, 0, PAGE_SIZE);
+			err = map_user_page(mm->pgd, va, __pa(page), prot);
+		}
 		if (err) {
 			if (page)
 				free_page(page);
@@ -119,12 +144,16 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 			kfree(vma);
 			return err;
 		}
-		memset(page, 0, PAGE_SIZE);
 	}
 	*vma = (struct vm_area_struct){ .vm_mm = mm, .vm_start = addr, .vm_end = end,
 					.vm_flags = prot };
 	insert_vma(mm, vma);
 	return 0;
+}
+
+int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
+{
+	return map_pages(mm, addr, len, prot, NULL);
 }
 
 /* The lowest free range of len bytes from mm->mmap_base up; 0 when there is none. */
@@ -266,17 +295,6 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 	return 0;
 }
 
-/* The page of mm at user address va, as a kernel pointer; NULL when it is not mapped. */
-static void *user_page(struct mm_struct *mm, unsigned long va)
-{
-	phys_addr_t pa;
-	unsigned int prot;
-
-	if (lookup_user_page(mm->pgd, va & ~(PAGE_SIZE - 1), &pa, &prot))
-		return NULL;
-	return __va(pa);
-}
-
 int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len)
 {
 	while (len) {
@@ -320,12 +338,11 @@ struct mm_struct *dup_mm(struct mm_struct *old)
 	list_for_each(pos, &old->mmap) {
 		struct vm_area_struct *vma = vma_of(pos);
 
-		if (vm_map_anon(mm, vma->vm_start, vma->vm_end - vma->vm_start, vma->vm_flags)) {
+		if (map_pages(mm, vma->vm_start, vma->vm_end - vma->vm_start, vma->vm_flags,
+			      old)) {
 			mmput(mm);
 			return NULL;
 		}
-		for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE)
-			memcpy(user_page(mm, va), user_page(old, va), PAGE_SIZE);
 	}
 	return mm;
 }
