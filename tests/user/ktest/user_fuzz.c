@@ -18,7 +18,10 @@
  *
  * The settings are the kernel's ktest.user_args= words: seed=N, calls=N
  * (per process and round), procs=N, rounds=N, or seconds=N (rounds until
- * then: `make stress FUZZ_SECONDS=N`). make check runs the defaults.
+ * then: `make stress FUZZ_SECONDS=N`). A boot runs the defaults, one short
+ * round (4 processes x 250 calls), to keep every self-test of a boot within
+ * its budget of instructions (`make bench`); the *-user lines of
+ * tests/matrix ask for 1000 calls a process (ktest.user_args=calls=1000).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -187,7 +190,7 @@ static bool fuzz_rounds(const struct settings *s)
 
 static void random_calls_from_several_processes(void)
 {
-	struct settings s = { .seed = 20261203, .calls = 1000, .procs = 4, .rounds = 1 };
+	struct settings s = { .seed = 20261203, .calls = 250, .procs = 4, .rounds = 1 };
 
 	if (parse_settings(&s))
 		fuzz_rounds(&s);
@@ -197,14 +200,18 @@ static void random_calls_from_several_processes(void)
  * Rounds that broke the kernel once, replayed (the calls depend on the
  * arch: each has its own). Both oopsed in do_mprotect(): its walk re-inserted
  * each changed VMA, whose merge freed the next VMA the walk was to visit.
+ * Each replays the one process of its round that broke the kernel by
+ * itself, the third (the round's seed + 2, so seed=S + 2 and procs=1), for
+ * the round's 1000 calls: with the bug put back, this still oopses on ARM
+ * and hangs on x86_64, and 700 calls did not.
  */
 static void rounds_that_found_bugs(void)
 {
 	static const struct settings found[] = {
 #ifdef __x86_64__
-		{ .seed = 2329775098U, .calls = 1000, .procs = 3, .rounds = 1 },
+		{ .seed = 2329775098U + 2, .calls = 1000, .procs = 1, .rounds = 1 },
 #else
-		{ .seed = 1659481049U, .calls = 1000, .procs = 3, .rounds = 1 },
+		{ .seed = 1659481049U + 2, .calls = 1000, .procs = 1, .rounds = 1 },
 #endif
 	};
 
