@@ -2,11 +2,10 @@
  * fork(), vfork() and clone(): a new process that is a copy of the caller
  * (Linux's kernel/fork.c, much reduced).
  *
- * The child gets a thread slot, a copy of the address space (every page
- * copied at once: there is no copy-on-write, as there is no demand paging)
- * or, with CLONE_VM, the same one; a copy of the open files; and the
- * caller's user registers, with 0 as the call's result (the arch's
- * copy_thread()). What clone() is asked for must be what a process, not a
+ * The child gets a thread slot, a copy of the address space (its pages
+ * shared copy-on-write: kernel/mm/memory.c) or, with CLONE_VM, the same
+ * one; a copy of the open files; and the caller's user registers, with 0
+ * as the call's result (the arch's copy_thread()). What clone() is asked for must be what a process, not a
  * thread, can do: CLONE_VM and CLONE_VFORK together (glibc's and musl's
  * posix_spawn(), vfork()) are fine, CLONE_THREAD is refused.
  *

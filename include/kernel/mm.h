@@ -88,9 +88,19 @@ unsigned long get_unmapped_area(struct mm_struct *mm, unsigned long len);
 int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len);
 /* New permissions for [addr, addr + len), all mapped: 0, -ENOMEM (a hole), -EACCES (W+X). */
 int do_mprotect(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot);
-/* fork(): a copy of every mapping and its pages; NULL without memory. */
+/* fork(): a copy of every mapping, sharing its pages copy-on-write; NULL without memory. */
 struct mm_struct *dup_mm(struct mm_struct *mm);
-/* Copy into mm at addr, mapped (whatever its permissions): 0 or -EFAULT. */
+/*
+ * A write fault at user address addr on a present page (from the program or
+ * from the kernel's user access): 0 when the page was copy-on-write and is
+ * now writable (retry the access), -EFAULT when the fault is a real one,
+ * -ENOMEM when no page is left for the copy (kernel/mm/memory.c).
+ */
+int do_wp_page(struct mm_struct *mm, unsigned long addr);
+/*
+ * Copy into mm at addr, mapped (whatever its permissions; a page shared
+ * with another process is copied first): 0 or -EFAULT.
+ */
 int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len);
 /* The kernel address of mm's byte at addr; NULL when its page is not mapped. */
 void *mm_page_address(struct mm_struct *mm, unsigned long addr);

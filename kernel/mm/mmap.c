@@ -6,7 +6,10 @@
  * There is no demand paging: vm_map_anon() gives every page of the range
  * at once, zeroed (a program must never see another's data), so memory
  * that is not there is refused when asked for (-ENOMEM), never found
- * missing later. The VMAs record what was mapped, so that mmput() can give
+ * missing later. fork() copies the VMAs but shares the pages, read-only
+ * until one side writes (copy-on-write, kernel/mm/memory.c): a page may
+ * have several users, and unmapping gives one back (put_page()), the last
+ * one freeing it. The VMAs record what was mapped, so that mmput() can give
  * every page back; the page tables themselves are the arch's
  * (kernel/mmu_context.h). A PROT_NONE page is mapped too, with no access: it
  * keeps its contents for a later mprotect().
@@ -20,6 +23,8 @@
 #include <kernel/string.h>
 
 #include <kernel/mmu_context.h>
+
+#include "internal.h"
 
 #define vma_of(pos)	list_entry(pos, struct vm_area_struct, vm_list)
 
@@ -40,14 +45,14 @@ struct mm_struct *mm_alloc(void)
 	return mm;
 }
 
-/* Unmap [start, end) and free its pages; pages never mapped are skipped. */
+/* Unmap [start, end), a user fewer for each page (freed with its last); holes are skipped. */
 static void unmap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
 		phys_addr_t pa;
 
 		if (!unmap_user_page(mm->pgd, va, &pa))
-			free_page(__va(pa));
+			put_page(__va(pa));
 	}
 }
 
@@ -104,13 +109,11 @@ static void *user_page(struct mm_struct *mm, unsigned long va)
 }
 
 /*
- * Map [addr, addr + len) with new pages, each filled before it is mapped:
- * zeroed, or for fork() a copy of the same page in `from` (zeroing it first
- * would be work thrown away). Filled first, so that ARM's map_user_page()
- * cleans an executable page's final contents for the instruction fetch.
+ * Map [addr, addr + len) with new pages, each zeroed before it is mapped,
+ * so that ARM's map_user_page() cleans an executable page's final contents
+ * for the instruction fetch.
  */
-static int map_pages(struct mm_struct *mm, unsigned long addr, unsigned long len,
-		     unsigned int prot, struct mm_struct *from)
+int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
 {
 	unsigned long end = addr + ALIGN(len, PAGE_SIZE);
 	struct vm_area_struct *vma;
@@ -131,10 +134,7 @@ static int map_pages(struct mm_struct *mm, unsigned long addr, unsigned long len
 		int err = -ENOMEM;
 
 		if (page) {
-			if (from)
-				memcpy(page, user_page(from, va), PAGE_SIZE);
-			else
-				memset(page, 0, PAGE_SIZE);
+			memset(page, 0, PAGE_SIZE);
 			err = map_user_page(mm->pgd, va, __pa(page), prot);
 		}
 		if (err) {
@@ -149,11 +149,6 @@ static int map_pages(struct mm_struct *mm, unsigned long addr, unsigned long len
 					.vm_flags = prot };
 	insert_vma(mm, vma);
 	return 0;
-}
-
-int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
-{
-	return map_pages(mm, addr, len, prot, NULL);
 }
 
 /* The lowest free range of len bytes from mm->mmap_base up; 0 when there is none. */
@@ -286,8 +281,7 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 
 		if (vma->vm_start < start || vma->vm_end > end)
 			continue;
-		for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE)
-			protect_user_page(mm->pgd, va, prot);
+		change_protection(mm, vma->vm_start, vma->vm_end, prot);
 		vma->vm_flags = prot;
 	}
 	/* Only now, the walk done: a merge frees VMAs, the next one of the walk among them. */
@@ -299,7 +293,7 @@ int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t
 {
 	while (len) {
 		size_t off = addr & (PAGE_SIZE - 1), n = PAGE_SIZE - off;
-		char *page = user_page(mm, addr);
+		char *page = unshare_page(mm, addr) ? NULL : user_page(mm, addr);
 
 		if (!page)
 			return -EFAULT;
@@ -321,9 +315,9 @@ void *mm_page_address(struct mm_struct *mm, unsigned long addr)
 }
 
 /*
- * fork(): a copy of every VMA and of every page (no copy-on-write: the
- * child owns its memory from the start). NULL when memory runs out, with
- * whatever was copied given back.
+ * fork(): a copy of every VMA, whose pages the two share copy-on-write
+ * (kernel/mm/memory.c). NULL when memory runs out (for a VMA or a page
+ * table), with whatever was shared given back.
  */
 struct mm_struct *dup_mm(struct mm_struct *old)
 {
@@ -336,10 +330,15 @@ struct mm_struct *dup_mm(struct mm_struct *old)
 	mm->brk = old->brk;
 	mm->mmap_base = old->mmap_base;
 	list_for_each(pos, &old->mmap) {
-		struct vm_area_struct *vma = vma_of(pos);
+		struct vm_area_struct *vma = kmalloc(sizeof(*vma));
 
-		if (map_pages(mm, vma->vm_start, vma->vm_end - vma->vm_start, vma->vm_flags,
-			      old)) {
+		if (vma) {
+			*vma = *vma_of(pos);
+			vma->vm_mm = mm;
+			list_add_tail(&vma->vm_list, &mm->mmap);
+		}
+		/* In the list first: mmput() gives back what was shared of it. */
+		if (!vma || copy_page_range(mm, old, vma)) {
 			mmput(mm);
 			return NULL;
 		}

@@ -15,7 +15,8 @@
  * themselves, so that nothing reads a free page: with debug_pagealloc=on
  * free pages are unmapped. Only free_order[] needs setting at boot, one
  * byte a page; both arrays are carved out of RAM at boot, before the
- * allocator exists, and reserved.
+ * allocator exists, and reserved. struct page also counts an allocated
+ * page's users, for fork()'s sharing (kernel/mm/internal.h).
  *
  * One lock, taken with interrupts off, guards the lists and the counts, so
  * any CPU (and an interrupt handler) may allocate and free (Linux has one
@@ -35,6 +36,8 @@
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
 
+#include "internal.h"
+
 #define NOT_FREE	0xff
 
 bool debug_pagealloc_enabled_early;
@@ -47,14 +50,11 @@ static int __init early_debug_pagealloc(char *val)
 }
 early_param("debug_pagealloc=", early_debug_pagealloc);
 
-struct page {
-	struct list_head buddy_list;	/* on free_lists[order] while it heads a free block */
-};
-
 static struct list_head free_lists[MAX_ORDER + 1];
 static u8 *free_order;
-static struct page *mem_map;
-static unsigned long min_pfn, max_pfn;
+struct page *mem_map;
+unsigned long min_pfn;
+static unsigned long max_pfn;
 static unsigned long total_pages, free_pages_count;
 static DEFINE_SPINLOCK(zone_lock);
 
@@ -119,6 +119,7 @@ void *alloc_pages(unsigned int order)
 		list_add(&pfn_to_page(pfn + (1ul << o))->buddy_list, &free_lists[o]);
 	}
 	free_pages_count -= 1ul << order;
+	atomic_set(&page->_refcount, 1);
 	spin_unlock_irqrestore(&zone_lock, flags);
 	if (debug_pagealloc_enabled())
 		__kernel_map_pages(pfn_address(pfn), 1 << order, 1);

@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +50,17 @@ static int run_suite(const struct ktest_user_suite *s)
 		failed |= failures != 0;
 	}
 	return failed;
+}
+
+bool on_special_k(void)
+{
+	struct utsname u;
+	size_t n;
+
+	if (uname(&u))
+		return false;
+	n = strlen(u.release);
+	return n >= 9 && !strcmp(u.release + n - 9, "-specialk");
 }
 
 int run_in_child(void (*fn)(void))

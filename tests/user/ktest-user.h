@@ -24,6 +24,7 @@
 #ifndef _USER_KTEST_USER_H
 #define _USER_KTEST_USER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -69,5 +70,11 @@ extern char **ktest_argv;
  * caller. The child leaves with _exit(0) when fn returns.
  */
 int run_in_child(void (*fn)(void));
+
+/*
+ * Whether this is Special K (uname's release ends in "-specialk"): for the
+ * checks that count free pages, which on Linux other processes change.
+ */
+bool on_special_k(void);
 
 #endif

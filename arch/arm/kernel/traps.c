@@ -32,6 +32,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 #include <kernel/sections.h>
 #include <kernel/signal.h>
 #include <kernel/stacktrace.h>
@@ -42,6 +43,7 @@
 #define FS_ALIGNMENT		0x01
 #define FS_DOMAIN_SECTION	0x09
 #define FS_DOMAIN_PAGE		0x0b
+#define FS_PERMISSION_PAGE	0x0f
 
 extern const char vectors[];
 
@@ -166,6 +168,15 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 	static bool in_oops;
 	const char *name = vector < ARRAY_SIZE(vector_names) ? vector_names[vector] : "?";
 
+	/*
+	 * A write to a read-only user page (AP 111: read-only to the kernel
+	 * too), by the program or by the kernel's user access: if fork()
+	 * shares the page copy-on-write, the writer now has it writable
+	 * (kernel/mm/memory.c) and retries.
+	 */
+	if (vector == VECTOR_DABT && fault_status(read_dfsr()) == FS_PERMISSION_PAGE &&
+	    (read_dfsr() & FSR_WNR) && !do_wp_page(current->mm, read_dfar()))
+		return;
 	if (user_mode(regs)) {
 		do_user_trap(regs, vector);
 		return;

@@ -24,6 +24,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 #include <kernel/sections.h>
 #include <kernel/signal.h>
 #include <kernel/smp.h>
@@ -52,6 +53,7 @@
 #define X86_TRAP_MC	18
 #define X86_TRAP_XF	19
 #define PF_PROT		0x1	/* #PF error code: a protection fault, not a missing page */
+#define PF_WRITE	0x2	/* ...on a write */
 #define PF_INSTR	0x10	/* ...on an instruction fetch */
 #define X86_EFLAGS_AC	(1ul << 18)
 #define X86_CR4_SMEP	(1ul << 20)
@@ -301,6 +303,14 @@ void do_trap(struct pt_regs *regs)
 	const char *name = vector < NR_EXCEPTIONS && exception_names[vector] ?
 			   exception_names[vector] : "reserved";
 
+	/*
+	 * A write to a read-only user page, by the program or by the kernel's
+	 * user access (CR0.WP): if fork() shares the page copy-on-write, the
+	 * writer now has it writable (kernel/mm/memory.c) and retries.
+	 */
+	if (vector == X86_TRAP_PF && (regs->error_code & (PF_PROT | PF_WRITE)) ==
+	    (PF_PROT | PF_WRITE) && !do_wp_page(current->mm, read_cr2()))
+		return;
 	/* A program's fault ends the program; NMI, #DF and #MC are the machine's. */
 	if (user_mode(regs) && vector != X86_TRAP_NMI && vector != X86_TRAP_DF &&
 	    vector != X86_TRAP_MC)

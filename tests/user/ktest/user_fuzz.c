@@ -32,7 +32,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,17 +46,6 @@
 struct settings {
 	unsigned long seed, calls, procs, rounds, seconds;
 };
-
-static bool on_special_k(void)
-{
-	struct utsname u;
-	size_t n;
-
-	if (uname(&u))
-		return false;
-	n = strlen(u.release);
-	return n >= 9 && !strcmp(u.release + n - 9, "-specialk");
-}
 
 static bool parse_settings(struct settings *s)
 {

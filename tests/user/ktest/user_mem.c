@@ -3,15 +3,21 @@
  * malloc() starts with), anonymous mmap() gives zeroed pages that munmap()
  * takes away and mprotect() makes read-only (a write then kills with
  * SIGSEGV), and asking for more memory than the machine has gets ENOMEM,
- * not a hang or a crash.
+ * not a hang or a crash. fork() shares pages copy-on-write: counted with
+ * sysinfo()'s freeram, a page is copied when, and only when, a sharer
+ * writes it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ktest-user.h"
@@ -157,6 +163,123 @@ static void all_memory_comes_back(void)
 		munmap(p, PAGE);
 }
 
+#define COW_PAGES	128
+#define COW_TEXT	"Special K"	/* what /etc/issue starts with */
+
+static long free_pages(void)
+{
+	struct sysinfo si;
+
+	return sysinfo(&si) ? -1 : (long)si.freeram;
+}
+
+/* What the child found: free pages its write and its read() took, and what it saw. */
+struct cow_report {
+	long write_took, read_took;
+	int saw_own, read_filled;
+};
+
+/* Write 16 KiB of stack, so that the calls below find their stack pages the child's own. */
+static void __attribute__((noinline)) own_stack(void)
+{
+	volatile char pad[16384];
+
+	memset((char *)pad, 0, sizeof(pad));
+}
+
+static void __attribute__((noreturn)) cow_child(unsigned char *p, int go, int report)
+{
+	struct cow_report r = { 0 };
+	int fd = open("/etc/issue", O_RDONLY);
+	long before;
+	char byte;
+
+	own_stack();
+	if (read(go, &byte, 1) != 1)	/* the parent has counted */
+		_exit(1);
+	free_pages();
+	before = free_pages();
+	p[5 * PAGE] = 0x77;
+	r.write_took = before - free_pages();
+	r.saw_own = p[5 * PAGE] == 0x77 && p[6 * PAGE] == 7;
+	/* The kernel writes into a shared page: read() from a file. */
+	before = free_pages();
+	r.read_filled = read(fd, p + 7 * PAGE + 100, strlen(COW_TEXT)) == (long)strlen(COW_TEXT) &&
+			!memcmp(p + 7 * PAGE + 100, COW_TEXT, strlen(COW_TEXT));
+	r.read_took = before - free_pages();
+	/* Made writable again while shared: the write must still copy, not reach the parent. */
+	if (!mprotect(p + 11 * PAGE, PAGE, PROT_READ) &&
+	    !mprotect(p + 11 * PAGE, PAGE, PROT_READ | PROT_WRITE))
+		p[11 * PAGE] = 0x55;
+	_exit(write(report, &r, sizeof(r)) == sizeof(r) ? 0 : 1);
+}
+
+/* Free pages back to `start` within a second (a reaped child's stack goes after wait4()). */
+static long settle_free_pages(long start)
+{
+	struct timespec ms = { 0, 1000000 };
+	long now = free_pages();
+
+	for (int i = 0; i < 1000 && now != start; i++) {
+		nanosleep(&ms, NULL);
+		now = free_pages();
+	}
+	return now;
+}
+
+/*
+ * fork() of a process with COW_PAGES written pages takes far fewer free
+ * pages; the child's write copies exactly the page written (and the
+ * parent keeps its value), as does the kernel's write into a shared page
+ * (read() into it), also after mprotect() made it writable; the parent's
+ * write once the child is gone copies nothing; every page comes back.
+ */
+static void fork_shares_pages_copy_on_write(void)
+{
+	long start = free_pages(), before, forked, last;
+	unsigned char *p = mmap(NULL, COW_PAGES * PAGE, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	bool counted = on_special_k();
+	struct cow_report r = { 0 };
+	int go[2], report[2], status = -1;
+	pid_t pid;
+
+	EXPECT(p != MAP_FAILED && !pipe(go) && !pipe(report), "mmap/pipe: errno %d", errno);
+	if (p == MAP_FAILED)
+		return;
+	for (int i = 0; i < COW_PAGES; i++)
+		p[i * PAGE] = i + 1;
+	before = free_pages();
+	pid = fork();
+	if (pid == 0)
+		cow_child(p, go[0], report[1]);
+	forked = free_pages();
+	EXPECT(pid > 0 && write(go[1], "g", 1) == 1 && read(report[0], &r, sizeof(r)) == sizeof(r) &&
+	       waitpid(pid, &status, 0) == pid && status == 0, "child: status %#x", status);
+	EXPECT(r.saw_own && p[5 * PAGE] == 6 && p[6 * PAGE] == 7,
+	       "after the child's write: it saw its own %d, the parent has %d", r.saw_own, p[5 * PAGE]);
+	EXPECT(r.read_filled && p[7 * PAGE] == 8 && !p[7 * PAGE + 100],
+	       "read() into a shared page: the child's copy %s, the parent's %d %d",
+	       r.read_filled ? "filled" : "not filled", p[7 * PAGE], p[7 * PAGE + 100]);
+	EXPECT(p[11 * PAGE] == 12, "the child's write after mprotect() reached the parent: %d",
+	       p[11 * PAGE]);
+	last = free_pages();
+	p[9 * PAGE] = 0x99;
+	last -= free_pages();
+	close(go[0]), close(go[1]), close(report[0]), close(report[1]);
+	munmap(p, COW_PAGES * PAGE);
+	if (!counted)
+		return;
+	EXPECT(before - forked < COW_PAGES / 4, "fork() of %d written pages took %ld free pages",
+	       COW_PAGES, before - forked);
+	EXPECT(r.write_took == 1, "the child's write to a shared page took %ld pages, not 1",
+	       r.write_took);
+	EXPECT(r.read_took == 1, "read() into a shared page took %ld pages, not 1", r.read_took);
+	EXPECT(last == 0, "the last sharer's write took %ld pages, not 0", last);
+	EXPECT(settle_free_pages(start) == start, "%ld pages not given back",
+	       start - free_pages());
+}
+
 static const struct ktap_case cases[] = {
 	KTAP_CASE(brk_grows_and_shrinks),
 	KTAP_CASE(brk_too_far_fails),
@@ -167,5 +290,6 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(mmap_write_exec_refused),
 	KTAP_CASE(mmap_all_memory_enomem),
 	KTAP_CASE(all_memory_comes_back),
+	KTAP_CASE(fork_shares_pages_copy_on_write),
 };
 ktest_user_suite(user_mem, cases);
