@@ -128,7 +128,8 @@ int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
 
 	if (!e)
 		return -ENOENT;
-	*pa = *e & PTE_ADDR_MASK;
+	if (pa)
+		*pa = *e & PTE_ADDR_MASK;
 	*e = 0;
 	flush_tlb_one(va);
 	return 0;
@@ -154,9 +155,11 @@ int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int 
 
 	if (!e)
 		return -ENOENT;
-	*pa = *e & PTE_ADDR_MASK;
-	*prot = !(*e & PTE_PRESENT) ? 0 :
-		VM_READ | (*e & PTE_WRITE ? VM_WRITE : 0) | (*e & PTE_NX ? 0 : VM_EXEC);
+	if (pa)
+		*pa = *e & PTE_ADDR_MASK;
+	if (prot)
+		*prot = !(*e & PTE_PRESENT) ? 0 :
+			VM_READ | (*e & PTE_WRITE ? VM_WRITE : 0) | (*e & PTE_NX ? 0 : VM_EXEC);
 	return 0;
 }
 
