@@ -28,6 +28,15 @@ int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot
 int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa);
 /* New permissions for a mapped page: 0, -EINVAL (W+X) or -ENOENT. */
 int protect_user_page(void *pgd, unsigned long va, unsigned int prot);
+/*
+ * fork(): map in dst the page that src maps at va, with src's permissions
+ * minus write, and take write permission from src's entry too (this CPU's
+ * TLB forgets it; dst is loaded nowhere yet). 0 and the page in *pa,
+ * -ENOENT when src maps nothing there, -EEXIST when dst does, -ENOMEM
+ * when a page table cannot be allocated. No cache work: the page's
+ * contents were made visible to the instruction fetch when first mapped.
+ */
+int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa);
 /* What va maps: 0 with its page and permissions (either pointer may be NULL), or -ENOENT. */
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot);
 /* Load pgd on this CPU (NULL: no user half: a kernel thread). */

@@ -9,8 +9,9 @@
  * free memory.
  *
  * copy_page_range() maps each page of a VMA in the child too, both
- * mappings without write permission, and counts one more user of the page
- * (get_page(), kernel/mm/internal.h). A write to such a page faults: the
+ * mappings without write permission (the arch's share_user_page(), one
+ * walk of each table and no cache work), and counts one more user of the
+ * page (get_page(), kernel/mm/internal.h). A write to such a page faults: the
  * arch's fault handler calls do_wp_page(), which finds the VMA writable
  * while the page is not, and either makes the page writable again, when
  * the writer is its last user, or gives the writer a copy of its own and
@@ -59,18 +60,12 @@ static struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma)
 {
-	unsigned int prot = vma->vm_flags & ~VM_WRITE;
-
 	for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE) {
 		phys_addr_t pa;
-		unsigned int now;
-		int err;
+		int err = share_user_page(dst->pgd, src->pgd, va, &pa);
 
-		if (lookup_user_page(src->pgd, va, &pa, &now))
+		if (err == -ENOENT)
 			continue;
-		if (now & VM_WRITE)
-			protect_user_page(src->pgd, va, prot);
-		err = map_user_page(dst->pgd, va, pa, prot);
 		if (err)
 			return err;
 		get_page(__va(pa));

@@ -201,6 +201,25 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 	return 0;
 }
 
+int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa)
+{
+	pte_t *from = va < TASK_SIZE ? pte_of(src, va) : NULL, *to;
+
+	if (!from || !(*from & PTE_TYPE_SMALL))
+		return -ENOENT;
+	to = pte_alloc(dst, va);
+	if (!to)
+		return -ENOMEM;
+	if (*to & PTE_TYPE_SMALL)
+		return -EEXIST;
+	if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
+		set_user_pte(from, *from | PTE_APX, va);	/* 011 -> 111: read-only */
+	*to = *from;
+	clean_for_walker(to, sizeof(*to));
+	*pa = *from & PTE_ADDR_MASK;
+	return 0;
+}
+
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot)
 {
 	pte_t *pte = va < TASK_SIZE ? pte_of(pgd, va) : NULL;

@@ -149,6 +149,26 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 	return 0;
 }
 
+int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa)
+{
+	pte_t *from = find_leaf(src, va), *to;
+
+	if (!from)
+		return -ENOENT;
+	to = walk(dst, va, true);
+	if (!to)
+		return -ENOMEM;
+	if (*to & (PTE_PRESENT | PTE_PROTNONE))
+		return -EEXIST;
+	if (*from & PTE_WRITE) {
+		*from &= ~PTE_WRITE;
+		flush_tlb_one(va);
+	}
+	*to = *from;
+	*pa = *from & PTE_ADDR_MASK;
+	return 0;
+}
+
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot)
 {
 	pte_t *e = find_leaf(pgd, va);
