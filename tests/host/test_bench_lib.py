@@ -127,14 +127,15 @@ def test_bench_floor_boots_exit_at_once():
         timed[0].prepare("KERNEL", WORK)
         equal(floor[0].command.replace(images[arch], "KERNEL").replace("floor1", "wall1"),
               timed[0].command, arch + ": the same QEMU command but the kernel")
-        status = subprocess.run(qemu.command(arch, None, kernel=images[arch]),
-                                stdin=subprocess.DEVNULL, capture_output=True,
-                                timeout=60).returncode
-        equal(status, exits.PASS, arch + " floor image's exit status")
+        floor[0].run()
+        equal(floor[0].exit, exits.PASS, arch + " floor image's exit status")
+        check(floor[0].cpu and floor[0].cpu > 0, f"{arch}: QEMU's CPU time {floor[0].cpu}")
     for b in walls:
-        b.wall = 0.5
-    check([r for r in bench_bounds.check({b.name: b for b in walls}, False)
-           if r[1].startswith("floor")], "no floor row in the summary")
+        b.wall, b.cpu = 0.5, 0.25
+    rows = bench_bounds.check({b.name: b for b in walls}, False)
+    check([r for r in rows if r[1].startswith("floor")], "no floor row in the summary")
+    equal(sorted({r[2] for r in rows if r[1].startswith("QEMU's CPU time")}), [0.25],
+          "the CPU-time rows")
 
 
 def test_bench_lock_keeps_a_second_run_out():

@@ -9,6 +9,7 @@ import fcntl
 import hashlib
 import os
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -38,6 +39,7 @@ class Boot:
         self.log = None
         self.exit = None
         self.wall = None
+        self.cpu = None          # QEMU's CPU seconds (user + system), timed boots only
         self.lines = []          # the serial log
         self.bench = []          # parsed "bench:" lines: (group, positional words, key=values)
 
@@ -55,11 +57,18 @@ class Boot:
     def run(self):
         if os.path.exists(self.log):
             os.unlink(self.log)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.monotonic()
         status, timed_out, why = qemu.run(shlex.split(self.command), os.devnull,
                                           self.log[:-len(".log")] + ".stderr", BOOT_TIMEOUT)
         self.exit = "timeout" if timed_out else why or status
         self.wall = time.monotonic() - start
+        if self.kind != "bench":
+            # The timed boots run one at a time (run_boots(walls, 1)), so what the children
+            # of this process used meanwhile is this QEMU's: its CPU time, which a loaded
+            # host stretches far less than the wall time.
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            self.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         self.lines = [line.rstrip("\r") for line in qemu.read_text(self.log).splitlines()]
         self.bench = [parse_bench_line(line) for line in self.lines if line.startswith("bench: ")]
         return self
@@ -123,7 +132,8 @@ class Boot:
     def describe(self):
         return {"name": self.name, "arch": self.arch, "kind": self.kind, "cpu": self.cpu,
                 "smp": self.smp, "append": self.append, "icount": self.icount, "command": self.command,
-                "exit": self.exit, "wall_seconds": round(self.wall, 3) if self.wall else None}
+                "exit": self.exit, "wall_seconds": round(self.wall, 3) if self.wall else None,
+                "cpu_seconds": round(self.cpu, 3) if self.cpu is not None else None}
 
 
 def parse_bench_line(line):

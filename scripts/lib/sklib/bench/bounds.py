@@ -5,7 +5,8 @@ when an enforced bound is broken.
 Instruction counts are exact (-icount), so their bounds are enforced. Wall times depend on
 the host's load: they are shown next to their bounds, but not enforced, with how far each
 lies above the floor measured in the same run (sklib/bench/floor.py: QEMU with a kernel that
-exits at its first instruction), which is what the host's speed and load cost everything.
+exits at its first instruction), which is what the host's speed and load cost everything,
+and next to QEMU's CPU time (user + system seconds), which a loaded host stretches much less.
 """
 
 import os
@@ -88,12 +89,20 @@ def check(boots, quick):
             if floor is not None:
                 rows.append((arch, "floor: QEMU and a kernel that exits at once, median s",
                              floor, None, False))
+            # QEMU's CPU seconds: what the wall time would be on an idle host, near enough
+            # (a loaded one stretches the wall time, much less the CPU time).
+            for kind, what in (("wall", "with self-tests"), ("wall-none", "without"),
+                               ("floor", "floor")):
+                cpu = _median(boots, arch, kind, "cpu")
+                if cpu is not None:
+                    rows.append((arch, f"QEMU's CPU time, {what}, median s", cpu, None, False))
     return sorted(rows, key=lambda r: r[0] != "x86_64")
 
 
-def _median(boots, arch, kind):
-    walls = sorted(b.wall for b in boots.values() if b.arch == arch and b.kind == kind)
-    return walls[len(walls) // 2] if walls else None
+def _median(boots, arch, kind, what="wall"):
+    values = sorted(getattr(b, what) for b in boots.values()
+                    if b.arch == arch and b.kind == kind and getattr(b, what) is not None)
+    return values[len(values) // 2] if values else None
 
 
 def _verdict(value, bound, enforced):

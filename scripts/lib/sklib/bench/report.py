@@ -70,6 +70,10 @@ def summary_rows(report):
         ops = fig["percpu"]["ops"]
         return f"{ops['this_cpu_inc']['min']} vs {ops['per_cpu_smp_processor_id_inc']['min']}"
 
+    def wall(w):
+        cpu = f" (CPU {w['cpu_median']:.2f} s)" if "cpu_median" in w else ""
+        return f"{w['median']:.2f} s{cpu}"
+
     def top_initcall(fig):
         top = fig["initcalls"]["top5"][0]
         return f"{top['fn']} ({top['insns']:,})"
@@ -81,10 +85,10 @@ def summary_rows(report):
          lambda f: steps(f, STEP["free_initmem"])),
         (f"boot: instructions to the end of the self-tests (step {STEP['selftests']})",
          lambda f: steps(f, STEP["selftests"])),
-        ("boot: wall time, QEMU start to exit (median, noisy)",
-         lambda f: f"{f['wall']['median']:.2f} s"),
+        ("boot: wall time, QEMU start to exit (median, noisy; QEMU's CPU time)",
+         lambda f: wall(f["wall"])),
         ("boot: wall time without self-tests / floor (QEMU alone)",
-         lambda f: " / ".join(f"{f['wall'][k]['median']:.2f} s" for k in
+         lambda f: " / ".join(wall(f["wall"][k]) for k in
                               ("no_self_tests", "floor") if k in f["wall"])),
         ("image: _text to _end, bytes", lambda f: n(f["sizes"]["image_bytes"])),
         ("free_initmem(): bytes freed (share of the image)",
@@ -127,11 +131,12 @@ def md_boots(arch, fig):
     for b in fig["boots"]:
         append = f"`{b['append']}`" if b["append"] is not None else ""
         wall = f"{b['wall_seconds']:.2f}" if b["wall_seconds"] is not None else ""
+        cpu = f"{b['cpu_seconds']:.2f}" if b.get("cpu_seconds") is not None else ""
         status = b["exit"]
         if status == exits.TESTS_FAILED:
             status = f"{status} (a self-test failed)"
         rows.append([b["name"], b["cpu"], b["smp"], append, "yes" if b["icount"] else "no",
-                     status, wall])
+                     status, wall, cpu])
     commands = "\n".join(f"# {b['name']}\n{b['command']}" for b in fig["boots"])
     c = fig["counter"] or {}
     exact = "exact: one per instruction" if c.get("measured") == c.get("nops") else \
@@ -145,8 +150,8 @@ def md_boots(arch, fig):
     if fig.get("banner"):
         text = f"Kernel: `{fig['banner']}`. " + text
     return ["### Boots\n",
-            table(["boot", "CPU model", "CPUs", "kernel command line", "-icount", "exit", "wall s"],
-                  rows),
+            table(["boot", "CPU model", "CPUs", "kernel command line", "-icount", "exit", "wall s",
+                   "QEMU CPU s"], rows),
             f"Exact commands:\n\n```\n{commands}\n```\n", text + "\n"]
 
 
@@ -359,7 +364,8 @@ def write_markdown(path, report, plots, quick):
     arches, rows = summary_rows(report)
     md = ["# Special K benchmarks\n",
           f"Written by `scripts/bench{' --quick' if quick else ''}`. QEMU: {report['qemu']}. "
-          f"Host CPU: {report['host_cpu']}.\n",
+          f"Host CPU: {report['host_cpu']}; load average (1 min) before and after the timed "
+          f"boots: {' and '.join(str(x) for x in report.get('load_average', []))}.\n",
           "Every instruction count is exact: the boots run under "
           "`-icount shift=0,align=off,sleep=off`, where the guest's counter (x86_64: TSC, ARM: "
           "PMU cycle counter) advances by one per guest instruction, and counts are taken from "
