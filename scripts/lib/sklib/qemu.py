@@ -26,25 +26,19 @@ _stopping = False
 
 
 def command(arch, build, cpu=None, smp=None, mem=None, boot=None, append=None, icount=False,
-            serial_file=None, gdb_socket=None, gdb_port=None, kernel=None, initrd=None,
-            extra=()):
+            serial_file=None, kernel=None, initrd=None, extra=()):
     """The scripts/qemu command line for one boot (extra: QEMU's own arguments, after --;
     initrd: a file, "none", or None for scripts/qemu's default)."""
     cmd = [QEMU, "--arch", arch]
     for option, value in (("--boot", boot), ("--smp", smp), ("--build", build), ("--cpu", cpu),
                           ("--mem", mem), ("--kernel", kernel), ("--initrd", initrd),
-                          ("--append", append), ("--serial-file", serial_file),
-                          ("--gdb", gdb_port)):
+                          ("--append", append), ("--serial-file", serial_file)):
         if value is not None:
             cmd += [option, str(value)]
     if icount:
         cmd.append("--icount")
-    extra = list(extra)
-    if gdb_socket:
-        # Halted at the first instruction, a gdb stub on a Unix socket of this run's own.
-        extra += ["-gdb", "unix:%s,server=on,wait=off" % gdb_socket, "-S"]
     if extra:
-        cmd += ["--"] + extra
+        cmd += ["--"] + list(extra)
     return cmd
 
 
