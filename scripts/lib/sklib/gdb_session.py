@@ -34,8 +34,11 @@ class Session:
         self.names = []
         self.output = {}
         self.ex = []
+        # gdb speaks first, while QEMU may still be starting (seconds on a loaded machine):
+        # with its default 2 s it would ask again, and take the late answer to the first
+        # question for the answer to the second.
         for c in ("set pagination off", "set confirm off", "set width 0", "set height 0",
-                  "file " + self.elf):
+                  "set remotetimeout %d" % timeout, "file " + self.elf):
             self.ex += ["-ex", c]
 
     def _path(self, name, ext):
