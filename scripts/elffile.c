@@ -243,3 +243,11 @@ void free_elf(struct elf_file *o)
 	free(o->sections);
 	free(o->data);
 }
+
+const struct section *section_named(const struct elf_file *o, const char *name)
+{
+	for (size_t i = 0; i < o->nsections; i++)
+		if (!strcmp(o->sections[i].name, name))
+			return &o->sections[i];
+	return NULL;
+}

@@ -54,5 +54,7 @@ bool in_file(const struct elf_file *o, uint64_t off, uint64_t size);
 uint32_t read32(const unsigned char *p);
 /* The NUL-terminated string at offset off of string table section strtab. */
 const char *string_at(const struct elf_file *o, size_t strtab, uint64_t off);
+/* The first section called name, or NULL. */
+const struct section *section_named(const struct elf_file *o, const char *name);
 
 #endif
