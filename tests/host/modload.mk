@@ -26,4 +26,9 @@ $(O)/modload_%_test: $(SRCTREE)/tests/host/modload_elf.c $(MODLOAD_O)/elf_check_
 		-DOTHER_KO_DIR='"$(abspath $(O)/../$(MODLOAD_OTHER_$*)/modules)"' \
 		-MMD -MP -MF $@.d -MT $@ $< $(MODLOAD_O)/elf_check_$*.o $(LIBK) $(HOST_LDFLAGS) -o $@
 
+# What each reads when it runs: the .ko files of both arches, and their folders (a module
+# removed changes the folder, not any file left).
+$(foreach a,x86_64 arm,$(eval RUNTIME_DEPS_modload_$(a)_test := \
+	$(foreach d,$(abspath $(O)/../x86_64/modules $(O)/../arm/modules),$(wildcard $(d) $(d)/*.ko))))
+
 -include $(wildcard $(MODLOAD_O)/*.d) $(wildcard $(O)/modload_*_test.d)

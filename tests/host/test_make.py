@@ -14,13 +14,14 @@ import argparse
 import functools
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
 from frontend import ROOT, check, make, make_env, report, run_case
+from make_incremental import (build_tree, case_fuzz_results, case_host_results,
+                              case_modpost_writes_what_changed, copy_build)
 
 
 def case_o_refused(args):
@@ -157,27 +158,6 @@ def comments(path):
             if "]" in line and ("clang" in line or "GCC:" in line)}
 
 
-def build_tree(out):
-    """{path: mtime} of every file under out."""
-    return {os.path.join(d, f): os.stat(os.path.join(d, f)).st_mtime_ns
-            for d, _, files in os.walk(out) for f in files}
-
-
-def copy_build(ref, arch, out):
-    """make check's build of arch in ref, copied to out as if made there (times kept): the
-    paths its commands (.cmd) and dependency lists (.d) name are renamed."""
-    for part in (arch, "tools"):
-        shutil.copytree(os.path.join(ref, part), os.path.join(out, part), symlinks=True)
-    for path in build_tree(out):
-        if path.endswith((".cmd", ".d")):
-            st = os.stat(path)
-            with open(path) as f:
-                text = f.read()
-            with open(path, "w") as f:
-                f.write(text.replace(ref + "/", out + "/"))
-            os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
-
-
 def reuse_env(args, out, compiler):
     """make's environment with tests/host/cc-reuse in the compilers' place: a compile that
     make check's build with that compiler (args.build, args.llvm_build) has already done is
@@ -231,60 +211,6 @@ def case_toolchain_switch(args, arch, first, second):
     check(not changed, "the unchanged make touched %s" % changed[:5])
 
 
-MODULE_A = """#include <kernel/module.h>
-int ext_a_value(void) { return 42; }
-EXPORT_SYMBOL(ext_a_value);
-MODULE_LICENSE("GPL");
-"""
-MODULE_B = """#include <kernel/module.h>
-int ext_a_value(void);
-int ext_b_value(void) { return %s; }
-MODULE_LICENSE("GPL");
-"""
-
-
-def case_modpost_writes_what_changed(args):
-    """A kernel linked again runs modpost again, which rewrites no NAME.mod.c whose text is the
-    same, so no module is relinked; a module that stops using another's export gets a new
-    NAME.mod.c (depends= empty) and is linked again. External modules (M=) on a copy of make
-    check's x86_64 build."""
-    out, mdir = os.path.join(args.tmp, "modpost"), os.path.join(args.tmp, "extmod")
-    if not os.path.isfile(os.path.join(args.build, "x86_64", "kernel.elf")):
-        return "no x86_64 build in %s" % args.build
-    copy_build(args.build, "x86_64", out)
-    os.mkdir(mdir)
-    for name, text in (("a.c", MODULE_A), ("b.c", MODULE_B % "ext_a_value() + 1")):
-        with open(os.path.join(mdir, name), "w") as f:
-            f.write(text)
-    built = os.path.join(mdir, "build-x86_64")
-
-    def modules():
-        r = make("ARCH=x86_64", "O=" + out, "M=" + mdir, "modules", timeout=300)
-        check(r.returncode == 0, "make M= modules failed: %s" % r.stderr[-600:])
-        return r.stdout
-
-    def depends():
-        r = subprocess.run(["modinfo", "-F", "depends", os.path.join(built, "b.ko")],
-                           stdout=subprocess.PIPE, text=True, check=True)
-        return r.stdout.strip()
-
-    modules()
-    check(depends() == "a", "b.ko depends on %r, not a" % depends())
-    tree = build_tree(built)
-    os.remove(os.path.join(out, "x86_64", "kernel.elf"))
-    log = modules()
-    check("MODPOST" in log and "LINK" in log, "the kernel was not linked again: %r" % log)
-    changed = sorted(p for p, t in build_tree(built).items() if tree.get(p) != t)
-    check(all(p.endswith(("/.modpost", "/.modpost.cmd")) for p in changed),
-          "a kernel linked again remade %s" % changed)
-    with open(os.path.join(mdir, "b.c"), "w") as f:
-        f.write(MODULE_B % "1")
-    log = modules()
-    check("LD [M]  %s/b.ko" % built in log and "LD [M]  %s/a.ko" % built not in log,
-          "b.ko alone should be linked again: %r" % log)
-    check(depends() == "", "b.ko still depends on %r" % depends())
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
@@ -301,7 +227,9 @@ def main():
                          ("mkiso_refuses_other_arch", case_mkiso_refuses_other_arch),
                          ("mkiso_packs_only_the_tree", case_mkiso_packs_only_the_tree),
                          ("initramfs_reproducible", case_initramfs_reproducible),
-                         ("modpost_writes_what_changed", case_modpost_writes_what_changed)):
+                         ("modpost_writes_what_changed", case_modpost_writes_what_changed),
+                         ("host_results", case_host_results),
+                         ("fuzz_results", case_fuzz_results)):
             results.append(run_case(name, functools.partial(fn, args)))
         # Each arch, each way: ARM's objects gcc then clang, x86_64's clang then gcc.
         results.append(run_case("toolchain_switch_arm", functools.partial(

@@ -10,3 +10,4 @@ $(O)/tree_test: $(SRCTREE)/tests/host/tree_test.py $(SRCTREE)/tests/host/tree.mk
 	$(Q)printf '#!/bin/sh\nexec python3 %s %s\n' $< $(SRCTREE) > $@.tmp
 	$(Q)chmod +x $@.tmp
 	$(Q)mv $@.tmp $@
+RUNTIME_DEPS_tree_test := FORCE
