@@ -121,10 +121,18 @@ OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
 UNISTD		:= $(BUILD)/include/generated/unistd.h
 SYSCALL_TABLE	:= $(BUILD)/syscall_table.o
 
-KALLSYMS	:= $(O)/tools/kallsyms
-CHECKSECTIONS	:= $(O)/tools/checksections
-SORTTABLE	:= $(O)/tools/sorttable
-MODPOST		:= $(O)/tools/modpost
+# What neither the kernel's compiler nor its flags make: the host tools (scripts/*.c, by
+# HOSTCC) and the user programs (tests/user/user.mk, by the C libraries' compilers). They
+# go in SHARED_O (default: O=), and SHARED_O=dir takes them from the build in dir instead:
+# make check's LLVM=1 builds take the gcc build's (check-build below), the same bytes a
+# second build would make, since the LLVM build is there to show that clang and lld build
+# the kernel and its modules.
+SHARED_O	?= $(O)
+TOOLS		:= $(SHARED_O)/tools
+KALLSYMS	:= $(TOOLS)/kallsyms
+CHECKSECTIONS	:= $(TOOLS)/checksections
+SORTTABLE	:= $(TOOLS)/sorttable
+MODPOST		:= $(TOOLS)/modpost
 
 # Loadable modules: each tests/modules/NAME.c (or, with M=dir, each
 # dir/NAME.c, as Kbuild's external modules) becomes NAME.ko in $(MOD_DIR).
@@ -138,7 +146,9 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all modules iso run debug check bench sections clean deps host-tests fuzz stress FORCE
+.PHONY: all modules iso run debug check bench sections clean deps host-tests fuzz stress FORCE \
+	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
+	check-build-llvm-x86_64 check-build-llvm-arm
 
 all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 
@@ -207,11 +217,11 @@ $(SYSCALL_TABLE): $(BUILD)/syscall_table.c FORCE
 $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
 	$(call if_changed,lds,LDS     $<)
 
-$(O)/tools/%: scripts/%.c FORCE
+$(TOOLS)/%: scripts/%.c FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
 
 # The tools that read ELF files share scripts/elffile.c.
-$(CHECKSECTIONS) $(SORTTABLE) $(MODPOST): $(O)/tools/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
+$(CHECKSECTIONS) $(SORTTABLE) $(MODPOST): $(TOOLS)/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
 
 $(KERNEL): $(OBJS) $(SYSCALL_TABLE) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) \
@@ -328,6 +338,21 @@ fuzz:
 	$(Q)scripts/install-deps fuzz
 	$(Q)$(MAKE) --no-print-directory -C tests/fuzz O=$(abspath $(O))/fuzz \
 		FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60)
+
+# What make check tests, built by one make so that `make -jN check-build` shares N jobs
+# among four builds: both arches (and the ISO) with gcc in O=, and with clang and lld in
+# O=/llvm, which take the host tools and the user programs from the first (SHARED_O). Those
+# are made first, one arch at a time, so no two builds ever make the same file.
+tools: $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) $(MODPOST)
+user: $(USER_STAMP)
+check-build: check-build-x86_64 check-build-arm check-build-llvm-x86_64 check-build-llvm-arm
+check-build-shared:
+	+$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) tools user
+	+$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) user
+check-build-x86_64 check-build-arm: check-build-%: check-build-shared
+	+$(Q)$(MAKE) --no-print-directory ARCH=$* O=$(O) all $(if $(filter x86_64,$*),iso)
+check-build-llvm-x86_64 check-build-llvm-arm: check-build-llvm-%: check-build-shared
+	+$(Q)$(MAKE) --no-print-directory ARCH=$* LLVM=1 O=$(O)/llvm SHARED_O=$(O) all
 
 # Everything: both arches (and the ISO), host tests, the QEMU matrix, gdb.
 check:

@@ -26,18 +26,22 @@ def build_tree(out):
             for d, _, files in os.walk(out) for f in files}
 
 
-def copy_build(ref, arch, out):
-    """make check's build of arch in ref, copied to out as if made there (times kept): the
-    paths its commands (.cmd) and dependency lists (.d) name are renamed."""
-    for part in (arch, "tools"):
-        shutil.copytree(os.path.join(ref, part), os.path.join(out, part), symlinks=True)
+def copy_build(ref, arch, out, shared=None):
+    """make check's build of arch in ref, copied to out as if made there (times kept), with
+    the host tools and user programs of the build in shared (default: ref; make check's LLVM=1
+    build uses its gcc build's, SHARED_O): the paths its commands (.cmd) and dependency lists
+    (.d) name are renamed."""
+    shared = shared or ref
+    for src, part in ((ref, arch), (shared, "tools"), (shared, os.path.join(arch, "user"))):
+        if not os.path.exists(os.path.join(out, part)):
+            shutil.copytree(os.path.join(src, part), os.path.join(out, part), symlinks=True)
     for path in build_tree(out):
         if path.endswith((".cmd", ".d")):
             st = os.stat(path)
             with open(path) as f:
                 text = f.read()
             with open(path, "w") as f:
-                f.write(text.replace(ref + "/", out + "/"))
+                f.write(text.replace(ref + "/", out + "/").replace(shared + "/", out + "/"))
             os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
 
 

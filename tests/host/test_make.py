@@ -184,7 +184,7 @@ def case_toolchain_switch(args, arch, first, second):
     # is one: it then has nothing left to do.
     ref = {"gcc": args.build, "clang": args.llvm_build}[first]
     if os.path.isfile(os.path.join(ref, arch, "kernel.elf")):
-        copy_build(ref, arch, out)
+        copy_build(ref, arch, out, shared=args.build)
     for compiler in (first, second):
         before = time.time_ns()
         r = make("ARCH=" + arch, llvm[compiler], "O=" + out, "all", timeout=900,

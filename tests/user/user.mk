@@ -5,7 +5,8 @@
 #   arm     glibc (arm-linux-gnueabihf-gcc -static, libc6-dev-armhf-cross);
 #           Debian has no musl for armhf
 #
-# $(USER_DIR)/NAME keeps each program unstripped, for gdb; $(USER_ROOT) is
+# $(USER_DIR)/NAME (in SHARED_O: the Makefile says why) keeps each program
+# unstripped, for gdb; $(USER_ROOT) is
 # what the initramfs gets on top of tests/initramfs/ (stripped copies):
 #
 #   /init                 init.c: says hello, exits with the status its
@@ -25,7 +26,7 @@
 # One program for all suites keeps the archive small (a static glibc
 # program is 370-700 KiB): `make run MEM=8M` must still hold it.
 
-USER_DIR	:= $(BUILD)/user
+USER_DIR	:= $(SHARED_O)/$(ARCH)/user
 USER_ROOT	:= $(USER_DIR)/root
 # No build ID (a hash that covers the debug information, with its paths): the stripped
 # copies in the archive are the same bytes from any checkout.
