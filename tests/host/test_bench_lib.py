@@ -129,9 +129,11 @@ def test_bench_floor_boots_exit_at_once():
               timed[0].command, arch + ": the same QEMU command but the kernel")
         floor[0].run()
         equal(floor[0].exit, exits.PASS, arch + " floor image's exit status")
-        check(floor[0].cpu and floor[0].cpu > 0, f"{arch}: QEMU's CPU time {floor[0].cpu}")
+        check(floor[0].cpu_seconds and floor[0].cpu_seconds > 0,
+              f"{arch}: QEMU's CPU time {floor[0].cpu_seconds}")
+        equal(floor[0].cpu, bench_boots.DEFAULT_CPU[arch], arch + ": the CPU model, after a run")
     for b in walls:
-        b.wall, b.cpu = 0.5, 0.25
+        b.wall, b.cpu_seconds = 0.5, 0.25
     rows = bench_bounds.check({b.name: b for b in walls}, False)
     check([r for r in rows if r[1].startswith("floor")], "no floor row in the summary")
     equal(sorted({r[2] for r in rows if r[1].startswith("QEMU's CPU time")}), [0.25],

@@ -39,7 +39,7 @@ class Boot:
         self.log = None
         self.exit = None
         self.wall = None
-        self.cpu = None          # QEMU's CPU seconds (user + system), timed boots only
+        self.cpu_seconds = None  # QEMU's user + system CPU time, timed boots only
         self.lines = []          # the serial log
         self.bench = []          # parsed "bench:" lines: (group, positional words, key=values)
 
@@ -68,7 +68,8 @@ class Boot:
             # of this process used meanwhile is this QEMU's: its CPU time, which a loaded
             # host stretches far less than the wall time.
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            self.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            self.cpu_seconds = ((after.ru_utime - before.ru_utime) +
+                                (after.ru_stime - before.ru_stime))
         self.lines = [line.rstrip("\r") for line in qemu.read_text(self.log).splitlines()]
         self.bench = [parse_bench_line(line) for line in self.lines if line.startswith("bench: ")]
         return self
@@ -133,7 +134,8 @@ class Boot:
         return {"name": self.name, "arch": self.arch, "kind": self.kind, "cpu": self.cpu,
                 "smp": self.smp, "append": self.append, "icount": self.icount, "command": self.command,
                 "exit": self.exit, "wall_seconds": round(self.wall, 3) if self.wall else None,
-                "cpu_seconds": round(self.cpu, 3) if self.cpu is not None else None}
+                "cpu_seconds": (round(self.cpu_seconds, 3)
+                                if self.cpu_seconds is not None else None)}
 
 
 def parse_bench_line(line):

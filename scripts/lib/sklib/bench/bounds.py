@@ -93,7 +93,7 @@ def check(boots, quick):
             # (a loaded one stretches the wall time, much less the CPU time).
             for kind, what in (("wall", "with self-tests"), ("wall-none", "without"),
                                ("floor", "floor")):
-                cpu = _median(boots, arch, kind, "cpu")
+                cpu = _median(boots, arch, kind, "cpu_seconds")
                 if cpu is not None:
                     rows.append((arch, f"QEMU's CPU time, {what}, median s", cpu, None, False))
     return sorted(rows, key=lambda r: r[0] != "x86_64")

@@ -191,7 +191,7 @@ def arch_figures(arch, boots, kernel, quick):
             if timed:
                 fig["wall"][key] = {"samples": [round(b.wall, 3) for b in timed],
                                     "median": round(statistics.median(b.wall for b in timed), 3)}
-                cpus = [b.cpu for b in timed if b.cpu is not None]
+                cpus = [b.cpu_seconds for b in timed if b.cpu_seconds is not None]
                 if cpus:
                     fig["wall"][key].update(cpu_samples=[round(c, 3) for c in cpus],
                                             cpu_median=round(statistics.median(cpus), 3))
