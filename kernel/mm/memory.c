@@ -33,8 +33,10 @@
  * TLB: the parent's page-table entries lose their write permission while
  * fork() runs on the parent's CPU, the only one that can hold them (a
  * process's threads never leave its CPU, and the child starts there too:
- * kernel/mmu_context.h), so the arch's local flush is enough. The count is
- * atomic all the same: processes on other CPUs may free pages at any time.
+ * kernel/mmu_context.h), so the arch's local flush is enough. For the
+ * same reason a page's users all run on one CPU; its count is atomic all
+ * the same, since one of them may be preempted in the middle of changing
+ * it and another run.
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
