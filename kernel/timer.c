@@ -90,9 +90,14 @@ unsigned long __sched schedule_timeout(unsigned long timeout)
 }
 EXPORT_SYMBOL(schedule_timeout);
 
+/*
+ * No extra jiffy, unlike Linux's msleep(): a deadline here is a cycle count
+ * (now + ms), not a tick number, so the tick that wakes the sleeper comes
+ * at or after it. msleep(1) sleeps 1 to 2 ms, never less.
+ */
 void __sched msleep(unsigned int ms)
 {
-	unsigned long timeout = msecs_to_jiffies(ms) + 1;
+	unsigned long timeout = msecs_to_jiffies(ms);
 
 	while (timeout) {
 		set_current_state(THREAD_SLEEPING);

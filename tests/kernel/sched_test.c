@@ -8,6 +8,7 @@
  *   to run while the boot thread spins without ever sleeping.
  * - wake_up() wakes exactly the sleepers of its own queue.
  * - A mutex keeps a shared read-modify-write counter exact.
+ * - msleep() never ends before its time.
  * All threads are stopped before a case ends (their stacks are the thread
  * table's own, so the free-page count is unchanged).
  */
@@ -212,11 +213,21 @@ static void mutex_keeps_counter_exact(struct ktest *t)
 	mutex_unlock(&test_mutex);
 }
 
+/* A deadline is a cycle count (kernel/timer.c), not a tick: msleep(1) never lasts under 1 ms. */
+static void msleep_never_ends_early(struct ktest *t)
+{
+	u64 start = get_cycles();
+
+	msleep(1);
+	KTEST_EXPECT_GE(t, cycles_to_us(get_cycles() - start), 1000);
+}
+
 static const struct ktest_case sched_cases[] = {
 	KTEST_CASE(busy_threads_all_progress),
 	KTEST_CASE(boot_thread_is_preempted),
 	KTEST_CASE(wake_up_wakes_its_own_waiters),
 	KTEST_CASE(mutex_keeps_counter_exact),
+	KTEST_CASE(msleep_never_ends_early),
 	{}
 };
 
