@@ -30,7 +30,13 @@
 
 #include "sched_internal.h"
 
-#define TIMESLICE_TICKS	2
+/*
+ * With others queued, a thread runs until the next tick: a slice of at most
+ * one tick (1 ms), as in xv6, and near CFS's minimum granularity. A thread
+ * switched in between ticks gets the rest of that tick; round robin evens
+ * it out. Longer slices would only lengthen every wait for a preemption.
+ */
+#define TIMESLICE_TICKS	1
 
 struct rq {
 	spinlock_t lock;
