@@ -24,7 +24,6 @@
 #include <kernel/signal.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>
-#include <kernel/timer.h>
 
 #include "usermode.h"
 
@@ -155,8 +154,8 @@ static void user_mode_is_preempted(struct ktest *t)
 
 	KTEST_ASSERT_TRUE(t, spinner != NULL);
 	wake_up_process(spinner);
-	/* Sleep: the spinner gets this CPU; a tick must take it back from user mode. */
-	msleep(1);
+	/* Yield: queued behind the spinner, this thread runs again only once a tick took it off. */
+	schedule();
 	run.data[UM_FLAG_OFF / sizeof(long)] = 1;
 	KTEST_EXPECT_EQ(t, kthread_stop(spinner), 0);
 	free_page(run.data);
