@@ -5,7 +5,8 @@
  * cannot name kernel memory, then leaves the copy to the arch's primitive,
  * whose faulting instruction has an __ex_table entry: a hole in the user's
  * range (an unmapped page, a read-only page written) ends the copy early
- * and says how far it got.
+ * and says how far it got. strncpy_from_user() has no primitive: it reads
+ * words itself with unsafe_get_user(), in one user window.
  */
 #include <asm/processor.h>
 #include <kernel/export.h>
@@ -41,18 +42,70 @@ unsigned long clear_user(void __user *to, unsigned long n)
 }
 EXPORT_SYMBOL(clear_user);
 
-/* Byte by byte: a string may end on any page, and the bytes past its NUL are not ours to read. */
+/*
+ * Whether a word holds a zero byte: subtracting 1 from each byte borrows
+ * only out of a zero byte (the lowest one sets its top bit), and ~w drops
+ * the bytes whose top bit was set already. Exact for "is there one";
+ * which byte it is, the caller finds by looking.
+ */
+static inline bool has_zero(unsigned long w)
+{
+	const unsigned long ones = ~0UL / 0xff;		/* 0x01 in every byte */
+
+	return (w - ones) & ~w & (ones << 7);
+}
+
+/*
+ * A word at a time, reading only aligned words: an aligned word never
+ * straddles a page, so the bytes of it before the string's start or past
+ * its NUL are readable exactly when the string's own byte there is, and
+ * reading them can fault only where a byte-by-byte copy would have. Only
+ * the string's bytes (at most count) are written to dst. The user window
+ * is opened once for the whole string, not once per byte.
+ */
 long strncpy_from_user(char *dst, const char __user *src, long count)
 {
-	for (long i = 0; i < count; i++) {
-		u8 c;
+	unsigned long addr = (unsigned long)src;
+	unsigned long skip = addr % sizeof(long);	/* bytes of the first word before src */
+	const unsigned long __user *p = (const unsigned long __user *)(addr - skip);
+	unsigned long limit = count;
+	unsigned long i = 0;
 
-		if (!access_ok(src + i, 1) || __get_user_1(src + i, &c))
-			return -EFAULT;
-		dst[i] = c;
-		if (!c)
-			return i;
+	if (count <= 0)
+		return 0;
+	if (addr >= TASK_SIZE)
+		return -EFAULT;
+	/* The string may run to the end of user space and no further. */
+	if (limit > TASK_SIZE - addr)
+		limit = TASK_SIZE - addr;
+	user_access_begin();
+	while (i < limit) {
+		unsigned long w;
+		u8 b[sizeof(long)];
+
+		unsafe_get_user(w, p++, efault);
+		if (!skip && limit - i >= sizeof(long) && !has_zero(w)) {
+			__builtin_memcpy(dst + i, &w, sizeof(w));
+			i += sizeof(long);
+			continue;
+		}
+		/* The first word, the last, or the one with the NUL: its bytes in memory order. */
+		__builtin_memcpy(b, &w, sizeof(w));
+		for (; skip < sizeof(long) && i < limit; skip++, i++) {
+			dst[i] = b[skip];
+			if (!b[skip]) {
+				user_access_end();
+				return i;
+			}
+		}
+		skip = 0;
 	}
-	return count;
+	user_access_end();
+	/* No NUL: count bytes copied, or the end of user space came first. */
+	return limit == (unsigned long)count ? count : -EFAULT;
+
+efault:
+	user_access_end();
+	return -EFAULT;
 }
 EXPORT_SYMBOL(strncpy_from_user);

@@ -19,6 +19,9 @@
  *                        0 or -EFAULT; a failed get_user sets x to 0
  *   strncpy_from_user()  the string's length, count if no NUL came within
  *                        count bytes, or -EFAULT
+ * An access opens user memory to the kernel (user_access_begin(): SMAP's
+ * stac, ARM's DACR) and closes it after; a loop over many values opens it
+ * once and reads with unsafe_get_user().
  * Each taken fixup is counted: uaccess_fixup_count() (kernel/extable.h).
  */
 #ifndef _KERNEL_UACCESS_H
@@ -53,7 +56,10 @@ unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
 unsigned long clear_user(void __user *to, unsigned long n);
 long strncpy_from_user(char *dst, const char __user *src, long count);
 
-/* Any other size has no accessor: the call fails to link. */
+/*
+ * The arch's single-value accessors by size, inside an open window.
+ * Any other size has no accessor: the call fails to link.
+ */
 extern long __get_user_bad(void);
 extern long __put_user_bad(void);
 
@@ -90,9 +96,12 @@ static __always_inline long __put_user_size(const void *val, void __user *ptr, s
 		u64 __gu_val = 0;						\
 		long __gu_err = -EFAULT;					\
 										\
-		if (access_ok(__gu_ptr, sizeof(*__gu_ptr)))			\
+		if (access_ok(__gu_ptr, sizeof(*__gu_ptr))) {			\
+			user_access_begin();					\
 			__gu_err = __get_user_size(&__gu_val, __gu_ptr,		\
 						   sizeof(*__gu_ptr));		\
+			user_access_end();					\
+		}								\
 		(x) = (__typeof__(*(ptr)))(__inttype(*(ptr)))__gu_val;		\
 		__gu_err;							\
 	})
@@ -101,9 +110,30 @@ static __always_inline long __put_user_size(const void *val, void __user *ptr, s
 	({									\
 		__typeof__(*(ptr)) __user *__pu_ptr = (ptr);			\
 		__typeof__(*(ptr)) __pu_val = (x);				\
+		long __pu_err = -EFAULT;					\
 										\
-		access_ok(__pu_ptr, sizeof(*__pu_ptr)) ?			\
-			__put_user_size(&__pu_val, __pu_ptr, sizeof(*__pu_ptr)) : -EFAULT; \
+		if (access_ok(__pu_ptr, sizeof(*__pu_ptr))) {			\
+			user_access_begin();					\
+			__pu_err = __put_user_size(&__pu_val, __pu_ptr,		\
+						   sizeof(*__pu_ptr));		\
+			user_access_end();					\
+		}								\
+		__pu_err;							\
 	})
+
+/*
+ * One value inside a window the caller opened with user_access_begin(),
+ * for a loop that opens it once (strncpy_from_user()); the caller checked
+ * access_ok() for the whole range. A fault jumps to label, and the caller
+ * still closes the window there.
+ */
+#define unsafe_get_user(x, ptr, label)						\
+	do {									\
+		u64 __ug_val;							\
+										\
+		if (__get_user_size(&__ug_val, (ptr), sizeof(*(ptr))))		\
+			goto label;						\
+		(x) = (__typeof__(*(ptr)))(__inttype(*(ptr)))__ug_val;		\
+	} while (0)
 
 #endif

@@ -1,66 +1,18 @@
 /*
  * The "uaccess" suite: the user-memory accessors (include/kernel/uaccess.h)
- * against a real user address space, loaded on this CPU for the test:
- * two read-write pages at UBASE, a read-only page after them, nothing
- * mapped after that. Good ranges copy; NULL, kernel addresses and holes
+ * against a real user address space (tests/kernel/uaccess_mm.h): two
+ * read-write pages at UBASE, a read-only page after them, nothing mapped
+ * after that. Good ranges copy; NULL, kernel addresses and holes
  * fail without an oops, through an __ex_table fixup that is counted
  * (except where access_ok() already refuses); a range that runs off the
  * end of the mapping copies up to the end and says how much is left.
- * The kernel checks what landed in user memory through the direct map,
- * never through the user address (with SMAP that would fault).
+ * Every length and alignment against a hole: uaccess_edges_test.c.
  */
-#include <asm/processor.h>
-#include <kernel/ktest.h>
-
 #include <kernel/extable.h>
-#include <kernel/mm.h>
-#include <kernel/mm_types.h>
-#include <kernel/mmu_context.h>
-#include <kernel/sched.h>
 #include <kernel/string.h>
 #include <kernel/uaccess.h>
 
-#define UBASE		0x400000UL		/* two read-write pages */
-#define URO		(UBASE + 2 * PAGE_SIZE)	/* one read-only page */
-#define UHOLE		(UBASE + 3 * PAGE_SIZE)	/* not mapped */
-
-static struct mm_struct *enter_user_mm(struct ktest *t)
-{
-	struct mm_struct *mm = mm_alloc();
-
-	if (!mm) {
-		ktest_fail(t, __FILE__, __LINE__, "mm_alloc: out of memory");
-		return NULL;
-	}
-	if (vm_map_anon(mm, UBASE, 2 * PAGE_SIZE, VM_READ | VM_WRITE) ||
-	    vm_map_anon(mm, URO, PAGE_SIZE, VM_READ)) {
-		ktest_fail(t, __FILE__, __LINE__, "vm_map_anon failed");
-		mmput(mm);
-		return NULL;
-	}
-	/* mm first: a switch in between (preemption) then loads the right tables. */
-	current->mm = mm;
-	switch_mm(mm->pgd);
-	return mm;
-}
-
-static void leave_user_mm(struct mm_struct *mm)
-{
-	current->mm = NULL;
-	switch_mm(NULL);
-	mmput(mm);
-}
-
-/* The kernel's view of the user byte at va (through the direct map). */
-static u8 *kernel_view(struct mm_struct *mm, unsigned long va)
-{
-	phys_addr_t pa;
-	unsigned int prot;
-
-	if (lookup_user_page(mm->pgd, va & ~(unsigned long)(PAGE_SIZE - 1), &pa, &prot))
-		return NULL;
-	return (u8 *)__va(pa) + (va & (PAGE_SIZE - 1));
-}
+#include "uaccess_mm.h"
 
 static void copy_good_ranges(struct ktest *t)
 {

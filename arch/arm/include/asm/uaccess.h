@@ -117,8 +117,10 @@ static __always_inline unsigned long __clear_user(void __user *to, unsigned long
 }
 
 /*
- * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4 bytes:
- * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok().
+ * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
+ * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok()
+ * and holds the user_access_begin() window open (get_user(), put_user(),
+ * unsafe_get_user() in include/kernel/uaccess.h), so a loop opens it once.
  */
 #define DEFINE_GET_USER(n, type, insn)						\
 static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
@@ -126,7 +128,6 @@ static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
 	register long err __asm__("r0") = 0;					\
 	register unsigned long v __asm__("r1");					\
 										\
-	user_access_begin();							\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_ZERO_REG, \
@@ -134,7 +135,6 @@ static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
 			     : "+r"(err), [val] "=r"(v)				\
 			     : [ptr] "r"(ptr)					\
 			     : "memory");					\
-	user_access_end();							\
 	*val = v;								\
 	return err;								\
 }
@@ -144,14 +144,12 @@ static __always_inline long __put_user_##n(void __user *ptr, type val)		\
 {										\
 	register long err __asm__("r0") = 0;					\
 										\
-	user_access_begin();							\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_REG, EX_REG_R0, 0) \
 			     : "+r"(err)					\
 			     : [ptr] "r"(ptr), [val] "r"(val)			\
 			     : "memory");					\
-	user_access_end();							\
 	return err;								\
 }
 

@@ -111,7 +111,9 @@ static __always_inline unsigned long __clear_user(void __user *to, unsigned long
 
 /*
  * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
- * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok().
+ * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok()
+ * and holds the user_access_begin() window open (get_user(), put_user(),
+ * unsafe_get_user() in include/kernel/uaccess.h), so a loop opens it once.
  */
 #define DEFINE_GET_USER(n, type, insn)						\
 static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
@@ -119,7 +121,6 @@ static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
 	long err = 0;								\
 	unsigned long v;							\
 										\
-	user_access_begin();							\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_ZERO_REG, \
@@ -127,7 +128,6 @@ static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
 			     : "+a"(err), [val] "=d"(v)				\
 			     : [ptr] "r"(ptr)					\
 			     : "memory");					\
-	user_access_end();							\
 	*val = v;								\
 	return err;								\
 }
@@ -137,14 +137,12 @@ static __always_inline long __put_user_##n(void __user *ptr, type val)		\
 {										\
 	long err = 0;								\
 										\
-	user_access_begin();							\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_REG, EX_REG_AX, 0) \
 			     : "+a"(err)					\
 			     : [ptr] "r"(ptr), [val] val_constraint(val)	\
 			     : "memory");					\
-	user_access_end();							\
 	return err;								\
 }
 
