@@ -222,7 +222,6 @@ void scheduler_tick(void)
 {
 	struct rq *rq = this_rq();
 
-	timer_wake_sleepers();
 	if (!current->is_idle && --rq->slice <= 0 && READ_ONCE(rq->nr_queued))
 		rq->need_resched = true;
 }

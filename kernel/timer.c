@@ -1,13 +1,17 @@
 /*
  * The tick and timed sleeps (include/kernel/timer.h).
  *
- * Each CPU's timer (the local APIC timer, the ARM generic timer: the
- * arch's arch_timer_cpu_init()) interrupts HZ times a second and calls
- * scheduler_tick(): time slices, and the threads of this CPU whose
- * schedule_timeout() has run out. Deadlines are get_cycles() values, one
- * clock all CPUs share, so a CPU whose ticks stop (a thread running with
- * interrupts off) delays only its own sleepers. get_jiffies_64() is the
- * same clock counted in ticks.
+ * Each CPU's timer (the local APIC timer, the ARM generic timer) is a
+ * one-shot, set by arch_timer_set_next_event() for a get_cycles() value:
+ * the earlier of the CPU's next tick (HZ a second: scheduler_tick(), time
+ * slices) and the earliest deadline of the threads sleeping on it. So a
+ * sleep ends when it is due, not at the next tick after (Linux's hrtimers,
+ * reduced to one list per CPU); under QEMU's -icount, where a waiting
+ * guest's time is counted, a 1 ms sleep costs 1 ms, not up to 2.
+ * Deadlines are get_cycles() values, one clock all CPUs share, so a CPU
+ * whose timer is held off (a thread running with interrupts off) delays
+ * only its own sleepers. get_jiffies_64() is the same clock counted in
+ * ticks.
  */
 #include <asm/irqflags.h>
 #include <asm/processor.h>
@@ -22,10 +26,14 @@
 struct timer_base {
 	spinlock_t lock;
 	struct list_head sleepers;
+	u64 next_tick;		/* get_cycles() of this CPU's next tick */
+	u64 next_event;		/* what its timer is set to fire at */
 	bool started;
 };
 
 static DEFINE_PER_CPU(struct timer_base, timer_bases);
+/* A jiffy in cycles, rounded up: so many jiffies of sleep are never less than so many ms. */
+static u64 jiffy_cycles;
 
 static u64 cycles_per_jiffy(void)
 {
@@ -44,14 +52,42 @@ unsigned long msecs_to_jiffies(unsigned int ms)
 }
 EXPORT_SYMBOL(msecs_to_jiffies);
 
-/* Interrupts off. */
-void timer_wake_sleepers(void)
+/* Set the timer for the next tick or the earliest sleeper, whichever comes first; lock held. */
+static void program_next_event(struct timer_base *base)
+{
+	u64 next = base->next_tick;
+	struct list_head *pos;
+
+	list_for_each(pos, &base->sleepers) {
+		struct thread *t = list_entry(pos, struct thread, timer_list);
+
+		if (t->wake_at < next)
+			next = t->wake_at;
+	}
+	base->next_event = next;
+	arch_timer_set_next_event(next);
+}
+
+/*
+ * This CPU's timer fired (interrupts off): wake the sleepers whose time has
+ * come, count a tick if one is due, set the timer again. A sleep ends at
+ * its deadline, not at the tick after it: the timer is a one-shot set for
+ * whichever comes first.
+ */
+void timer_interrupt(void)
 {
 	struct timer_base *base = this_cpu_ptr(&timer_bases);
-	struct list_head *pos, *n;
 	u64 now = get_cycles();
+	bool tick = now >= base->next_tick;
+	struct list_head *pos, *n;
 
 	spin_lock(&base->lock);
+	if (tick) {
+		base->next_tick += jiffy_cycles;
+		/* Ticks missed (interrupts off that long, a debugger's stop): the rhythm restarts now. */
+		if (base->next_tick <= now)
+			base->next_tick = now + jiffy_cycles;
+	}
 	list_for_each_safe(pos, n, &base->sleepers) {
 		struct thread *t = list_entry(pos, struct thread, timer_list);
 
@@ -60,23 +96,26 @@ void timer_wake_sleepers(void)
 			wake_up_process(t);
 		}
 	}
+	program_next_event(base);
 	spin_unlock(&base->lock);
+	if (tick)
+		scheduler_tick();
 }
 
-unsigned long __sched schedule_timeout(unsigned long timeout)
+/* Sleep (in the state set before) until get_cycles() reaches `expires`, or a wake_up_process(). */
+void __sched schedule_hrtimeout(u64 expires)
 {
 	struct timer_base *base = this_cpu_ptr(&timer_bases);
 	struct thread *t = current;
 	unsigned long flags;
-	u64 now;
 
-	if (timeout >= MAX_SCHEDULE_TIMEOUT) {
-		schedule();
-		return MAX_SCHEDULE_TIMEOUT;
-	}
-	t->wake_at = get_cycles() + timeout * cycles_per_jiffy();
+	t->wake_at = expires;
 	spin_lock_irqsave(&base->lock, flags);
 	list_add_tail(&t->timer_list, &base->sleepers);
+	if (expires < base->next_event) {
+		base->next_event = expires;
+		arch_timer_set_next_event(expires);
+	}
 	spin_unlock_irqrestore(&base->lock, flags);
 
 	schedule();
@@ -85,15 +124,28 @@ unsigned long __sched schedule_timeout(unsigned long timeout)
 	if (!list_empty(&t->timer_list))
 		list_del_init(&t->timer_list);
 	spin_unlock_irqrestore(&base->lock, flags);
+}
+EXPORT_SYMBOL(schedule_hrtimeout);
+
+unsigned long __sched schedule_timeout(unsigned long timeout)
+{
+	u64 expires, now;
+
+	if (timeout >= MAX_SCHEDULE_TIMEOUT) {
+		schedule();
+		return MAX_SCHEDULE_TIMEOUT;
+	}
+	expires = get_cycles() + timeout * jiffy_cycles;
+	schedule_hrtimeout(expires);
 	now = get_cycles();
-	return now >= t->wake_at ? 0 : (t->wake_at - now) / cycles_per_jiffy() + 1;
+	return now >= expires ? 0 : (expires - now) / jiffy_cycles + 1;
 }
 EXPORT_SYMBOL(schedule_timeout);
 
 /*
  * No extra jiffy, unlike Linux's msleep(): a deadline here is a cycle count
- * (now + ms), not a tick number, so the tick that wakes the sleeper comes
- * at or after it. msleep(1) sleeps 1 to 2 ms, never less.
+ * (now + ms, rounded up), not a tick number, and the timer fires at it.
+ * msleep(1) sleeps 1 ms, never less (more only if others hold the CPU).
  */
 void __sched msleep(unsigned int ms)
 {
@@ -110,6 +162,7 @@ EXPORT_SYMBOL(msleep);
 void timer_cpu_start(void)
 {
 	struct timer_base *base = this_cpu_ptr(&timer_bases);
+	unsigned long flags;
 
 	if (base->started)
 		return;
@@ -117,11 +170,16 @@ void timer_cpu_start(void)
 	INIT_LIST_HEAD(&base->sleepers);
 	base->started = true;
 	arch_timer_cpu_init();
+	spin_lock_irqsave(&base->lock, flags);
+	base->next_tick = get_cycles() + jiffy_cycles;
+	program_next_event(base);
+	spin_unlock_irqrestore(&base->lock, flags);
 }
 
 /* Boot step 12, after init_IRQ(); the clock has its frequency (step 11). */
 void __init tick_init(void)
 {
+	jiffy_cycles = (cycle_freq_hz + HZ - 1) / HZ;
 	arch_timer_init();
 	timer_cpu_start();
 	pr_info("sched: %d Hz tick on CPU0\n", HZ);

@@ -102,7 +102,7 @@ bool wake_up_process(struct thread *t);
 bool need_resched(void);
 /* Called by the arch's interrupt exit with interrupts off: switch if the slice is over. */
 void preempt_schedule_irq(void);
-/* The timer interrupt, on every CPU: slices, timed sleeps. */
+/* Each tick (kernel/timer.c), on every CPU: the time slice. */
 void scheduler_tick(void);
 
 /* Arch: switch stacks; *prev_sp receives the old one (switch.S). */

@@ -2,9 +2,10 @@
  * The tick, jiffies and timed sleeps (kernel/timer.c).
  *
  * Each CPU's timer (the arch's: the local APIC timer, the ARM generic
- * timer) interrupts HZ times a second and calls scheduler_tick(): time
- * slices, and the threads of this CPU whose schedule_timeout() has run
- * out. tick_init() starts it on the boot CPU at boot step 12, after the
+ * timer) is a one-shot that kernel/timer.c sets for the CPU's next tick
+ * (HZ a second: scheduler_tick(), time slices) or the earliest deadline
+ * of the threads sleeping on the CPU, whichever comes first.
+ * tick_init() starts it on the boot CPU at boot step 12, after the
  * interrupt controller; each secondary CPU starts its own as it goes idle.
  */
 #ifndef _KERNEL_TIMER_H
@@ -13,7 +14,7 @@
 #include <kernel/types.h>
 
 /*
- * 1000, not 100: a time slice (TIMESLICE_TICKS, kernel/sched.c) lasts 2 ms,
+ * 1000, not 100: a time slice (TIMESLICE_TICKS, kernel/sched.c) lasts 1 ms,
  * so the self-tests that wait for preemption wait a tenth as long; under
  * -icount every waited microsecond is a thousand instructions counted.
  */
@@ -24,17 +25,21 @@ u64 get_jiffies_64(void);
 unsigned long msecs_to_jiffies(unsigned int ms);
 /* Sleep in the state set before (set_current_state()) for up to `timeout` ticks; ticks left. */
 unsigned long schedule_timeout(unsigned long timeout);
+/* The same until get_cycles() reaches `expires` (Linux's takes nanoseconds; ours, the clock's unit). */
+void schedule_hrtimeout(u64 expires);
 void msleep(unsigned int ms);
 
 /* Boot step 12: the arch's timer set up once, then this CPU's tick started. */
 void tick_init(void);
 /* Start this CPU's tick (once; a secondary CPU as it goes idle). */
 void timer_cpu_start(void);
-/* The timed sleepers of this CPU whose time has come: woken (timer interrupt). */
-void timer_wake_sleepers(void);
+/* The arch's timer interrupt, interrupts off: sleepers due woken, the tick, the timer set again. */
+void timer_interrupt(void);
 
-/* Arch: the timer that calls scheduler_tick() HZ times a second: once, then on each CPU. */
+/* Arch: the timer set up once, then on each CPU (not yet set to fire). */
 void arch_timer_init(void);
 void arch_timer_cpu_init(void);
+/* Arch, interrupts off: this CPU's timer fires once, when get_cycles() reaches `when` (at once if past). */
+void arch_timer_set_next_event(u64 when);
 
 #endif

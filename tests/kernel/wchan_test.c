@@ -197,7 +197,7 @@ static void preempted_thread_has_no_wchan(struct ktest *t)
 }
 
 static const char *const sched_functions[] = {
-	"schedule", "__schedule", "schedule_timeout", "msleep", "mutex_lock",
+	"schedule", "__schedule", "schedule_timeout", "schedule_hrtimeout", "msleep", "mutex_lock",
 	"wait_for_completion", "cpu_switch_to", "ktest_marked_nap",
 };
 

@@ -3,26 +3,24 @@
  * PPI 27 at the GIC (include/kernel/timer.h, kernel/timer.c), its handler
  * registered with irq.c.
  *
- * CNTV_TVAL is a down-counter in CNTFRQ units (time.c read the frequency):
- * the timer fires when it reaches 0 and keeps its level-triggered line up
- * until TVAL is written again, which is how each tick sets up the next.
- * ARM ARM (ARMv7-A), "The Generic Timer".
+ * CNTV_CVAL is a compare value for the virtual count CNTVCT, which is what
+ * get_cycles() reads: the timer fires once the count reaches it, so the
+ * next event is written as it is, with no conversion. The level-triggered
+ * line stays up until CVAL is moved past the count, which the interrupt's
+ * handler does (kernel/timer.c sets the next event). ARM ARM (ARMv7-A),
+ * "The Generic Timer".
  */
 #include <asm/gic.h>
 #include <asm/irq.h>
 #include <kernel/init.h>
 #include <kernel/panic.h>
-#include <kernel/sched.h>
-#include <kernel/time.h>
 #include <kernel/timer.h>
 
 #define CNTV_CTL_ENABLE		1
 
-static u32 ticks_per_jiffy;
-
-static void write_cntv_tval(u32 v)
+static void write_cntv_cval(u64 v)
 {
-	__asm__ __volatile__("mcr p15, 0, %0, c14, c3, 0" : : "r"(v));
+	__asm__ __volatile__("mcrr p15, 3, %Q0, %R0, c14\n\tisb" : : "r"(v) : "memory");
 }
 
 static void write_cntv_ctl(u32 v)
@@ -34,14 +32,12 @@ static void write_cntv_ctl(u32 v)
 static void arch_timer_interrupt(unsigned int irq)
 {
 	(void)irq;
-	write_cntv_tval(ticks_per_jiffy);
-	scheduler_tick();
+	timer_interrupt();
 }
 
 /* From tick_init() (boot step 12): init_IRQ() has set up the GIC. */
 void __init arch_timer_init(void)
 {
-	ticks_per_jiffy = cycle_freq_hz / HZ;
 	if (request_percpu_irq(TIMER_PPI, arch_timer_interrupt, "arch_timer"))
 		panic("arch_timer: PPI %d is taken", TIMER_PPI);
 }
@@ -49,6 +45,11 @@ void __init arch_timer_init(void)
 void arch_timer_cpu_init(void)
 {
 	enable_percpu_irq(TIMER_PPI);
-	write_cntv_tval(ticks_per_jiffy);
+	write_cntv_cval(~0ull);		/* not yet: kernel/timer.c sets the first event */
 	write_cntv_ctl(CNTV_CTL_ENABLE);
+}
+
+void arch_timer_set_next_event(u64 when)
+{
+	write_cntv_cval(when);
 }

@@ -1,6 +1,9 @@
 /*
- * The scheduler's tick on x86_64: each CPU's local APIC timer, in periodic
- * mode, HZ times a second (include/kernel/timer.h, kernel/timer.c).
+ * The timer on x86_64: each CPU's local APIC timer, in one-shot mode, set
+ * by kernel/timer.c for its next event (the tick or a sleeper's deadline,
+ * include/kernel/timer.h). The deadline is a TSC value; the timer counts
+ * its own clock, so the distance is converted, rounded up (QEMU's TCG has
+ * no TSC-deadline mode for the models we boot).
  *
  * The timer counts down at the APIC's bus clock divided by 16. Where the
  * platform states that clock, it is read: the hypervisor leaf 0x40000010
@@ -31,13 +34,12 @@
 #define APIC_TDCR		0x3e0	/* divide configuration */
 #define APIC_TDCR_DIV16		0x3
 #define APIC_LVT_MASKED		(1 << 16)
-#define APIC_LVTT_PERIODIC	(1 << 17)
 #define APIC_TIMER_DIVIDE	16
 #define CALIBRATE_US		100	/* QEMU's 62.5 MHz: 6,250 counts, 0.02 % */
 #define HYPERVISOR_LEAF		0x40000000
 #define HYPERVISOR_FREQ_LEAF	0x40000010
 
-static u32 apic_ticks_per_jiffy;
+static u32 max_counts;		/* apic_timer_limit_us(): 0, or the longest wait allowed */
 u64 apic_timer_freq_hz;
 
 void smp_apic_timer_interrupt(void);
@@ -99,22 +101,42 @@ void __init arch_timer_init(void)
 		apic_timer_freq_hz = calibrate_until_stable(measure_against_tsc);
 		how = "calibrated against the TSC in " __stringify(CALIBRATE_US) " us";
 	}
-	apic_ticks_per_jiffy = apic_timer_freq_hz / HZ;
 	pr_info("apic: timer at %llu.%03llu MHz (bus clock / 16, %s), %u counts per tick\n",
 		(unsigned long long)(apic_timer_freq_hz / 1000000),
-		(unsigned long long)(apic_timer_freq_hz / 1000 % 1000), how, apic_ticks_per_jiffy);
+		(unsigned long long)(apic_timer_freq_hz / 1000 % 1000), how, (u32)(apic_timer_freq_hz / HZ));
 }
 
+/* One-shot (the LVT's mode bits 0), not yet counting: kernel/timer.c sets the first event. */
 void arch_timer_cpu_init(void)
 {
 	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
-	lapic_write(APIC_LVTT, APIC_LVTT_PERIODIC | TIMER_VECTOR);
-	lapic_write(APIC_TMICT, apic_ticks_per_jiffy);
+	lapic_write(APIC_LVTT, TIMER_VECTOR);
 }
 
-void apic_timer_set_period_us(unsigned int us)
+void arch_timer_set_next_event(u64 when)
 {
-	lapic_write(APIC_TMICT, us ? apic_timer_freq_hz * us / 1000000 : apic_ticks_per_jiffy);
+	u64 now = get_cycles(), counts = 1;	/* 0 would stop the timer */
+
+	if (when > now) {
+		/* Never more than a second ahead (the tick is a jiffy away): no overflow below. */
+		u64 delta = when - now < cycle_freq_hz ? when - now : cycle_freq_hz;
+
+		counts = (delta * apic_timer_freq_hz + cycle_freq_hz - 1) / cycle_freq_hz ?: 1;
+	}
+	if (max_counts && counts > max_counts)
+		counts = max_counts;
+	lapic_write(APIC_TMICT, counts);
+}
+
+/*
+ * While CPUs start (smp.c): the timer fires at least every `us`, 0 lifts
+ * the limit. An early event costs only an interrupt: kernel/timer.c finds
+ * nothing due and sets the timer again.
+ */
+void apic_timer_limit_us(unsigned int us)
+{
+	max_counts = apic_timer_freq_hz * us / 1000000;
+	lapic_write(APIC_TMICT, 1);	/* now, and from then on with the new limit */
 }
 
 /* From apic_entry.S, interrupts off. EOI first: the switch below may not come back for a while. */
@@ -123,6 +145,6 @@ void smp_apic_timer_interrupt(void)
 	lapic_write(APIC_EOI, 0);
 	if (debug_pagealloc_enabled())
 		debug_pagealloc_flush_tlb();
-	scheduler_tick();
+	timer_interrupt();
 	preempt_schedule_irq();
 }

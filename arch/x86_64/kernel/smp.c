@@ -107,7 +107,7 @@ void __init arch_smp_prepare(void)
 	secondary_boot.cr3 = kernel_pgd_phys();
 	boot_cr4 = read_cr4();
 	init_delay = needs_init_delay();
-	apic_timer_set_period_us(BRINGUP_TICK_US);
+	apic_timer_limit_us(BRINGUP_TICK_US);
 	pr_info("smp: %s\n", init_delay ?
 		"10 ms after INIT, 200 us between STARTUPs (an old CPU)" :
 		"no INIT delay (a modern CPU, or a hypervisor's)");
@@ -137,7 +137,7 @@ int __init arch_boot_secondary(unsigned int cpu, unsigned long hwid)
 
 void __init arch_smp_done(void)
 {
-	apic_timer_set_period_us(0);
+	apic_timer_limit_us(0);
 	trampoline_pgd_free();
 }
 

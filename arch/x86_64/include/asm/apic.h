@@ -34,8 +34,8 @@ extern u64 apic_timer_freq_hz;
 /* The timer's current count (it counts down), for calibration and its self-test. */
 u32 apic_timer_read(void);
 
-/* This CPU's tick every `us` microseconds from now; 0: every jiffy again. */
-void apic_timer_set_period_us(unsigned int us);
+/* This CPU's timer fires at least every `us` microseconds from now on; 0 lifts the limit. */
+void apic_timer_limit_us(unsigned int us);
 /* INIT, then STARTUP at page `start_page` (the CPU begins in real mode at start_page << 12). */
 void lapic_send_init(u32 apic_id);
 void lapic_send_startup(u32 apic_id, u8 start_page);
