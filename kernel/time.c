@@ -7,8 +7,8 @@
  * Every clock is the cycle counter (get_cycles(), calibrated at boot):
  * CLOCK_MONOTONIC counts from the machine's reset, and so does
  * CLOCK_REALTIME, for want of a battery clock: a program sees 1970. There
- * is no vDSO: each read is a system call. A sleep is schedule_timeout()
- * in jiffies, rounded up, so it never ends early.
+ * is no vDSO: each read is a system call. A sleep is schedule_hrtimeout()
+ * to the cycle, rounded up, so it never ends early.
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
@@ -95,7 +95,18 @@ static long do_clock_getres(int id, void __user *tp, bool time64)
 	return tp ? put_ts(tp, NSEC_PER_SEC / cycle_freq_hz ?: 1, time64) : 0;
 }
 
-/* Sleep until now_ns() reaches the deadline (or for the duration); the time left is never asked for. */
+/* The first cycle count at which now_ns() reads `ns` or more (the inverse of now_ns(), rounded up). */
+static u64 ns_to_cycles_up(u64 ns)
+{
+	return ns / NSEC_PER_SEC * cycle_freq_hz +
+	       (ns % NSEC_PER_SEC * cycle_freq_hz + NSEC_PER_SEC - 1) / NSEC_PER_SEC;
+}
+
+/*
+ * Sleep until now_ns() reaches the deadline (or for the duration), to the
+ * cycle: the timer fires at the deadline (kernel/timer.c), so a 100 us nap
+ * lasts 100 us, not until the next tick. The time left is never asked for.
+ */
 static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
 {
 	u64 ns, deadline;
@@ -105,9 +116,8 @@ static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
 		return err;
 	deadline = absolute ? ns : now_ns() + ns;
 	while (now_ns() < deadline) {
-		u64 left_us = (deadline - now_ns()) / 1000 + 1;
-
-		schedule_timeout((left_us * HZ + 999999) / 1000000);
+		set_current_state(THREAD_SLEEPING);
+		schedule_hrtimeout(ns_to_cycles_up(deadline));
 	}
 	return 0;
 }
