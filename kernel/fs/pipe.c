@@ -98,8 +98,12 @@ void pipe_release(struct file *f)
 	else
 		p->writers--;
 	last = !p->readers && !p->writers;
-	spin_unlock_irqrestore(&p->lock, flags);
+	/*
+	 * Under the lock: the other end's release, on another CPU, may be the
+	 * last and free the pipe as soon as it has the lock after us.
+	 */
 	wake_up(&p->wait);
+	spin_unlock_irqrestore(&p->lock, flags);
 	if (last) {
 		free_page(p->buf);
 		kfree(p);
