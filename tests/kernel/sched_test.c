@@ -4,8 +4,8 @@
  *
  * - Busy threads, two per CPU, all make progress: the tick preempts them.
  * - The boot thread runs with interrupts on (start_kernel() enabled them at
- *   boot step 12), so the tick preempts it too: a busy thread of CPU 0 gets
- *   to run while the boot thread spins without ever sleeping.
+ *   boot step 12), so the tick preempts it too: a thread of CPU 0 gets to
+ *   run while the boot thread spins without ever sleeping.
  * - wake_up() wakes exactly the sleepers of its own queue.
  * - A mutex keeps a shared read-modify-write counter exact.
  * - msleep() never ends before its time.
@@ -101,24 +101,29 @@ static void busy_threads_all_progress(struct ktest *t)
 	}
 }
 
+/* Count once and end: the preempted boot thread gets its CPU back at once, not a slice later. */
+static int count_once(void *arg)
+{
+	WRITE_ONCE(*(unsigned long *)arg, 1);
+	return 0;
+}
+
 static void boot_thread_is_preempted(struct ktest *t)
 {
 	unsigned long count = 0;
-	struct thread *busy;
+	struct thread *th;
 	u64 start;
 
 	KTEST_EXPECT_FALSE(t, arch_irqs_disabled());
-	stop_busy = false;
-	busy = kthread_create_on_cpu(busy_loop, &count, smp_processor_id(), "busy");
-	KTEST_ASSERT_TRUE(t, busy != NULL);
-	wake_up_process(busy);
+	th = kthread_create_on_cpu(count_once, &count, smp_processor_id(), "count_once");
+	KTEST_ASSERT_TRUE(t, th != NULL);
+	wake_up_process(th);
 	/* Spin, never yield: only the tick can let the thread in. At most ~1 s. */
 	start = get_cycles();
 	while (!READ_ONCE(count) && cycles_to_us(get_cycles() - start) < 1000000)
 		cpu_relax();
 	KTEST_EXPECT_GT(t, READ_ONCE(count), 0);
-	WRITE_ONCE(stop_busy, true);
-	kthread_stop(busy);
+	kthread_stop(th);
 }
 
 static int queue_waiter(void *arg)
