@@ -6,8 +6,8 @@
  *                      in its slot of the data page, then exit_group(UM_EXIT)
  *   usermode_segv      loads from address 0
  *   usermode_ill       an undefined instruction
- *   usermode_spin      spins until the kernel sets UM_FLAG, then exit_group(0);
- *                      exit_group(1) if it never comes (UM_SPINS rounds)
+ *   usermode_spin      sets UM_STARTED, spins until the kernel sets UM_FLAG, then
+ *                      exit_group(0); exit_group(1) if it never comes (UM_SPINS rounds)
  * The data page at UM_DATA belongs to the test, not to the address space:
  * it outlives the program, so the test can read the slots afterwards.
  */
@@ -23,6 +23,7 @@
 #define UM_TLS_MAGIC	0x5e1f		/* the kernel puts it at UM_DATA + UM_TLS_OFF */
 #define UM_TLS_OFF	0x800
 #define UM_FLAG_OFF	0x900
+#define UM_STARTED_OFF	0x908
 #define UM_SPINS	200000000
 
 /* Slots, in longs from UM_DATA. */

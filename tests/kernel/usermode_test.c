@@ -154,8 +154,13 @@ static void user_mode_is_preempted(struct ktest *t)
 
 	KTEST_ASSERT_TRUE(t, spinner != NULL);
 	wake_up_process(spinner);
-	/* Yield: queued behind the spinner, this thread runs again only once a tick took it off. */
-	schedule();
+	/*
+	 * Yield: queued behind the spinner, this thread runs again only once a
+	 * tick took it off; once it has started, it never leaves user mode.
+	 */
+	for (int i = 0; i < 500 && !READ_ONCE(run.data[UM_STARTED_OFF / sizeof(long)]); i++)
+		schedule();
+	KTEST_EXPECT_TRUE(t, READ_ONCE(run.data[UM_STARTED_OFF / sizeof(long)]));
 	run.data[UM_FLAG_OFF / sizeof(long)] = 1;
 	KTEST_EXPECT_EQ(t, kthread_stop(spinner), 0);
 	free_page(run.data);

@@ -31,7 +31,7 @@ static DEFINE_MUTEX(wchan_mutex);
 static struct completion wchan_done;
 static struct wait_queue_head wchan_wq;
 static bool wchan_flag;
-static bool stop_spin;
+static bool stop_spin, spinning;
 
 /* Poll until t is asleep somewhere; its wait channel's name, or "" after ~1 s. */
 static const char *wchan_name_of(struct thread *t, char *buf)
@@ -174,6 +174,7 @@ static int preempted_sleeper(void *arg)
 {
 	(void)arg;
 	set_current_state(THREAD_SLEEPING);
+	WRITE_ONCE(spinning, true);
 	while (!READ_ONCE(stop_spin))
 		cpu_relax();
 	set_current_state(THREAD_RUNNING);
@@ -185,11 +186,14 @@ static void preempted_thread_has_no_wchan(struct ktest *t)
 {
 	struct thread *th;
 
-	stop_spin = false;
+	stop_spin = spinning = false;
 	th = kthread_create_on_cpu(preempted_sleeper, NULL, smp_processor_id(), "preempted");
 	KTEST_ASSERT_TRUE(t, th != NULL);
 	wake_up_process(th);
-	schedule();	/* queued behind it: back here once the tick preempted it */
+	/* Queued behind it: back here once the tick preempted it (maybe before it got to spin). */
+	for (int i = 0; i < POLL_ROUNDS && !READ_ONCE(spinning); i++)
+		schedule();
+	KTEST_ASSERT_TRUE(t, READ_ONCE(spinning));
 	KTEST_EXPECT_EQ(t, READ_ONCE(th->state), THREAD_SLEEPING);
 	KTEST_EXPECT_EQ(t, get_wchan(th), 0);
 	WRITE_ONCE(stop_spin, true);

@@ -71,6 +71,8 @@ usermode_ill:
 usermode_spin:
 	ldr	r2, =UM_SPINS
 	ldr	r3, =UM_DATA + UM_FLAG_OFF
+	mov	r0, #1
+	str	r0, [r3, #UM_STARTED_OFF - UM_FLAG_OFF]
 1:	ldr	r0, [r3]
 	cmp	r0, #0
 	bne	2f

@@ -58,6 +58,7 @@ usermode_ill:
 	ud2
 
 usermode_spin:
+	movq	$1, UM_DATA + UM_STARTED_OFF
 	movl	$UM_SPINS, %ecx
 1:	cmpq	$0, UM_DATA + UM_FLAG_OFF
 	jne	2f
