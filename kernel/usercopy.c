@@ -56,6 +56,25 @@ static inline bool has_zero(unsigned long w)
 }
 
 /*
+ * The bytes of the user word w from byte `from` on, to dst + *i, until
+ * limit or a NUL (copied too). Whether the NUL came.
+ */
+static inline bool copy_word_bytes(char *dst, unsigned long w, unsigned long from,
+				   unsigned long *i, unsigned long limit)
+{
+	u8 b[sizeof(long)];
+
+	__builtin_memcpy(b, &w, sizeof(w));		/* its bytes in memory order */
+	for (; from < sizeof(long) && *i < limit; from++) {
+		dst[*i] = b[from];
+		if (!b[from])
+			return true;
+		++*i;
+	}
+	return false;
+}
+
+/*
  * A word at a time, reading only aligned words: an aligned word never
  * straddles a page, so the bytes of it before the string's start or past
  * its NUL are readable exactly when the string's own byte there is, and
@@ -69,7 +88,7 @@ long strncpy_from_user(char *dst, const char __user *src, long count)
 	unsigned long skip = addr % sizeof(long);	/* bytes of the first word before src */
 	const unsigned long __user *p = (const unsigned long __user *)(addr - skip);
 	unsigned long limit = count;
-	unsigned long i = 0;
+	unsigned long i = 0, w;
 
 	if (count <= 0)
 		return 0;
@@ -79,30 +98,34 @@ long strncpy_from_user(char *dst, const char __user *src, long count)
 	if (limit > TASK_SIZE - addr)
 		limit = TASK_SIZE - addr;
 	user_access_begin();
-	while (i < limit) {
-		unsigned long w;
-		u8 b[sizeof(long)];
-
+	/* The first word from src on, when src is not aligned. */
+	if (skip) {
 		unsafe_get_user(w, p++, efault);
-		if (!skip && limit - i >= sizeof(long) && !has_zero(w)) {
-			__builtin_memcpy(dst + i, &w, sizeof(w));
-			i += sizeof(long);
-			continue;
-		}
-		/* The first word, the last, or the one with the NUL: its bytes in memory order. */
-		__builtin_memcpy(b, &w, sizeof(w));
-		for (; skip < sizeof(long) && i < limit; skip++, i++) {
-			dst[i] = b[skip];
-			if (!b[skip]) {
-				user_access_end();
-				return i;
-			}
-		}
-		skip = 0;
+		if (copy_word_bytes(dst, w, skip, &i, limit))
+			goto nul;
+	}
+	/* Whole words below limit without a NUL: the loop that matters. */
+	while (limit - i >= sizeof(long)) {
+		unsafe_get_user(w, p, efault);
+		if (has_zero(w))
+			break;
+		__builtin_memcpy(dst + i, &w, sizeof(w));
+		p++;
+		i += sizeof(long);
+	}
+	/* The word with the NUL, or the last bytes before limit. */
+	if (i < limit) {
+		unsafe_get_user(w, p, efault);
+		if (copy_word_bytes(dst, w, 0, &i, limit))
+			goto nul;
 	}
 	user_access_end();
 	/* No NUL: count bytes copied, or the end of user space came first. */
 	return limit == (unsigned long)count ? count : -EFAULT;
+
+nul:
+	user_access_end();
+	return i;
 
 efault:
 	user_access_end();
