@@ -4,11 +4,13 @@
  * forms (64-bit seconds; glibc asks those first there). Linux's
  * kernel/time/posix-timers.c and hrtimer.c, reduced.
  *
- * Every clock is the cycle counter (get_cycles(), calibrated at boot):
- * CLOCK_MONOTONIC counts from the machine's reset, and so does
- * CLOCK_REALTIME, for want of a battery clock: a program sees 1970. There
- * is no vDSO: each read is a system call. A sleep is schedule_hrtimeout()
- * to the cycle, rounded up, so it never ends early.
+ * Every clock is the cycle counter (get_cycles(), calibrated at boot,
+ * converted by kernel/clocksource.c without a divide): CLOCK_MONOTONIC
+ * counts from the machine's reset, and so does CLOCK_REALTIME, for want of
+ * a battery clock: a program sees 1970. There is no vDSO: each read is a
+ * system call. A sleep is schedule_hrtimeout() to the cycle, rounded up,
+ * so it never ends early. A request past KTIME_MAX (2^63 - 1 ns, 292
+ * years) is KTIME_MAX, as in Linux.
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
@@ -19,7 +21,6 @@
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
 
-#define NSEC_PER_SEC		1000000000ULL
 #define CLOCK_REALTIME		0
 #define CLOCK_MONOTONIC		1
 #define CLOCK_PROCESS_CPUTIME_ID 2
@@ -29,6 +30,8 @@
 #define CLOCK_MONOTONIC_COARSE	6
 #define CLOCK_BOOTTIME		7
 #define TIMER_ABSTIME		0x01
+#define KTIME_MAX		((u64)INT64_MAX)
+#define KTIME_SEC_MAX		(KTIME_MAX / NSEC_PER_SEC)
 
 /* What a program passes: seconds and nanoseconds in longs (old) or 64 bits (time64). */
 struct old_timespec {
@@ -47,16 +50,13 @@ static bool clock_valid(int id)
 
 static u64 now_ns(void)
 {
-	u64 c = get_cycles();
-
-	/* In two parts, so that the product cannot overflow. */
-	return c / cycle_freq_hz * NSEC_PER_SEC + c % cycle_freq_hz * NSEC_PER_SEC / cycle_freq_hz;
+	return cycles_to_ns(get_cycles());
 }
 
-static long put_ts(void __user *uts, u64 ns, bool time64)
+static long put_ts(void __user *uts, u64 sec, u32 nsec, bool time64)
 {
-	struct kernel_timespec t64 = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
-	struct old_timespec t = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+	struct kernel_timespec t64 = { sec, nsec };
+	struct old_timespec t = { sec, nsec };
 
 	if (time64)
 		return copy_to_user(uts, &t64, sizeof(t64)) ? -EFAULT : 0;
@@ -79,27 +79,33 @@ static long get_ts(const void __user *uts, u64 *ns, bool time64)
 	}
 	if (t64.tv_sec < 0 || t64.tv_nsec < 0 || t64.tv_nsec >= (long long)NSEC_PER_SEC)
 		return -EINVAL;
-	*ns = (u64)t64.tv_sec * NSEC_PER_SEC + t64.tv_nsec;
+	if ((u64)t64.tv_sec >= KTIME_SEC_MAX)
+		*ns = KTIME_MAX;
+	else
+		*ns = (u64)t64.tv_sec * NSEC_PER_SEC + t64.tv_nsec;
 	return 0;
 }
 
 static long do_clock_gettime(int id, void __user *tp, bool time64)
 {
-	return clock_valid(id) ? put_ts(tp, now_ns(), time64) : -EINVAL;
+	u32 nsec;
+	u64 sec;
+
+	if (!clock_valid(id))
+		return -EINVAL;
+	sec = cycles_to_sec(get_cycles(), NSEC_PER_SEC, &nsec);
+	return put_ts(tp, sec, nsec, time64);
 }
 
 static long do_clock_getres(int id, void __user *tp, bool time64)
 {
 	if (!clock_valid(id))
 		return -EINVAL;
-	return tp ? put_ts(tp, NSEC_PER_SEC / cycle_freq_hz ?: 1, time64) : 0;
-}
-
-/* The first cycle count at which now_ns() reads `ns` or more (the inverse of now_ns(), rounded up). */
-static u64 ns_to_cycles_up(u64 ns)
-{
-	return ns / NSEC_PER_SEC * cycle_freq_hz +
-	       (ns % NSEC_PER_SEC * cycle_freq_hz + NSEC_PER_SEC - 1) / NSEC_PER_SEC;
+	if (!tp)
+		return 0;
+	/* One cycle, in whole nanoseconds (at least 1): a 32-bit divide, in a rare call. */
+	return put_ts(tp, 0, cycle_freq_hz >= NSEC_PER_SEC ? 1 : NSEC_PER_SEC / (u32)cycle_freq_hz,
+		      time64);
 }
 
 /*
@@ -114,7 +120,7 @@ static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
 
 	if (err)
 		return err;
-	deadline = absolute ? ns : now_ns() + ns;
+	deadline = absolute ? ns : now_ns() + ns;	/* + KTIME_MAX: under 2^64 for 292 years */
 	while (now_ns() < deadline) {
 		set_current_state(THREAD_SLEEPING);
 		schedule_hrtimeout(ns_to_cycles_up(deadline));
@@ -170,8 +176,9 @@ SYSCALL_DEFINE4(clock_nanosleep_time64, int, which_clock, int, flags,
 
 SYSCALL_DEFINE2(gettimeofday, void __user *, tv, void __user *, tz)
 {
-	u64 ns = now_ns();
-	long tv_val[2] = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
+	u32 usec;
+	u64 sec = cycles_to_sec(get_cycles(), USEC_PER_SEC, &usec);
+	long tv_val[2] = { sec, usec };
 	int tz_val[2] = { 0, 0 };
 
 	if (tv && copy_to_user(tv, tv_val, sizeof(tv_val)))

@@ -32,17 +32,11 @@ struct timer_base {
 };
 
 static DEFINE_PER_CPU(struct timer_base, timer_bases);
-/* A jiffy in cycles, rounded up: so many jiffies of sleep are never less than so many ms. */
-static u64 jiffy_cycles;
 
-static u64 cycles_per_jiffy(void)
-{
-	return cycle_freq_hz / HZ;
-}
-
+/* Ticks of cycles_per_jiffy (kernel/clocksource.c: rounded up, so n jiffies last n ms or more). */
 u64 get_jiffies_64(void)
 {
-	return get_cycles() / cycles_per_jiffy();
+	return cycles_to_jiffies(get_cycles());
 }
 EXPORT_SYMBOL(get_jiffies_64);
 
@@ -83,10 +77,10 @@ void timer_interrupt(void)
 
 	spin_lock(&base->lock);
 	if (tick) {
-		base->next_tick += jiffy_cycles;
+		base->next_tick += cycles_per_jiffy;
 		/* Ticks missed (interrupts off that long, a debugger's stop): the rhythm restarts now. */
 		if (base->next_tick <= now)
-			base->next_tick = now + jiffy_cycles;
+			base->next_tick = now + cycles_per_jiffy;
 	}
 	list_for_each_safe(pos, n, &base->sleepers) {
 		struct thread *t = list_entry(pos, struct thread, timer_list);
@@ -135,10 +129,10 @@ unsigned long __sched schedule_timeout(unsigned long timeout)
 		schedule();
 		return MAX_SCHEDULE_TIMEOUT;
 	}
-	expires = get_cycles() + timeout * jiffy_cycles;
+	expires = get_cycles() + timeout * cycles_per_jiffy;
 	schedule_hrtimeout(expires);
 	now = get_cycles();
-	return now >= expires ? 0 : (expires - now) / jiffy_cycles + 1;
+	return now >= expires ? 0 : cycles_to_jiffies(expires - now) + 1;
 }
 EXPORT_SYMBOL(schedule_timeout);
 
@@ -171,7 +165,7 @@ void timer_cpu_start(void)
 	base->started = true;
 	arch_timer_cpu_init();
 	spin_lock_irqsave(&base->lock, flags);
-	base->next_tick = get_cycles() + jiffy_cycles;
+	base->next_tick = get_cycles() + cycles_per_jiffy;
 	program_next_event(base);
 	spin_unlock_irqrestore(&base->lock, flags);
 }
@@ -179,7 +173,6 @@ void timer_cpu_start(void)
 /* Boot step 12, after init_IRQ(); the clock has its frequency (step 11). */
 void __init tick_init(void)
 {
-	jiffy_cycles = (cycle_freq_hz + HZ - 1) / HZ;
 	arch_timer_init();
 	timer_cpu_start();
 	pr_info("sched: %d Hz tick on CPU0\n", HZ);

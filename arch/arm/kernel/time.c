@@ -9,8 +9,6 @@
 #include <kernel/printk.h>
 #include <kernel/time.h>
 
-u64 cycle_freq_hz;
-
 void __init time_init(void)
 {
 	u32 cntfrq;
@@ -18,7 +16,7 @@ void __init time_init(void)
 	__asm__ __volatile__("mrc p15, 0, %0, c14, c0, 0" : "=r"(cntfrq));
 	if (!cntfrq)
 		panic("time: CNTFRQ is 0, the firmware did not set the timer frequency");
-	cycle_freq_hz = cntfrq;
+	clocksource_register_hz(cntfrq);
 	pr_info("arch_timer: %lu.%03lu MHz generic timer (CNTFRQ)\n",
 		(unsigned long)(cntfrq / 1000000), (unsigned long)(cntfrq / 1000 % 1000));
 }

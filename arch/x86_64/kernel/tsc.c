@@ -39,8 +39,6 @@
 #define HYPERVISOR_LEAF		0x40000000
 #define HYPERVISOR_FREQ_LEAF	0x40000010
 
-u64 cycle_freq_hz;
-
 /*
  * A reference clock's count and the TSC at one moment: the TSC read on
  * both sides of the (slow, uncached: microseconds under a busy emulator)
@@ -150,15 +148,16 @@ void __init time_init(void)
 {
 	bool hpet = hpet_enable();
 	const char *how = NULL;
+	u64 hz = tsc_freq_from_cpuid(&how);
 
-	cycle_freq_hz = tsc_freq_from_cpuid(&how);
-	if (!cycle_freq_hz && hpet) {
-		cycle_freq_hz = calibrate_until_stable(measure_hpet);
+	if (!hz && hpet) {
+		hz = calibrate_until_stable(measure_hpet);
 		how = "calibrated against the HPET in " __stringify(CALIBRATE_HPET_US) " us";
-	} else if (!cycle_freq_hz) {
-		cycle_freq_hz = calibrate_pit();
+	} else if (!hz) {
+		hz = calibrate_pit();
 		how = "calibrated against the PIT in " __stringify(CALIBRATE_PIT_US) " us";
 	}
+	clocksource_register_hz(hz);
 	pr_info("tsc: Detected %llu.%03llu MHz TSC (%s)\n",
 		(unsigned long long)(cycle_freq_hz / 1000000),
 		(unsigned long long)(cycle_freq_hz / 1000 % 1000), how);

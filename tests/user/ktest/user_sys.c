@@ -67,6 +67,46 @@ static void clocks_advance_and_sleep(void)
 	EXPECT(sched_yield() == 0, "sched_yield: errno %d", errno);
 }
 
+/* A deadline 100 us ahead (TIMER_ABSTIME): on return the clock has reached it. */
+static void absolute_sleep_reaches_deadline(void)
+{
+	struct timespec now, deadline;
+
+	EXPECT(clock_gettime(CLOCK_MONOTONIC, &deadline) == 0, "errno %d", errno);
+	deadline.tv_nsec += 100 * 1000;
+	if (deadline.tv_nsec >= 1000 * 1000 * 1000) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000 * 1000 * 1000;
+	}
+	EXPECT(clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == 0,
+	       "clock_nanosleep: errno %d", errno);
+	EXPECT(clock_gettime(CLOCK_MONOTONIC, &now) == 0, "errno %d", errno);
+	EXPECT(ns(&now) >= ns(&deadline), "woke %lld ns early", ns(&deadline) - ns(&now));
+}
+
+/*
+ * The kernel's gettimeofday (the system call: a C library may ask
+ * clock_gettime instead) is the same clock in microseconds, read between
+ * two clock_gettime() reads; clock_getres() is one cycle, under a second.
+ */
+static void gettimeofday_and_getres(void)
+{
+	struct timespec a, b, res;
+	struct { long sec, usec; } tv;
+	long long us;
+
+	EXPECT(clock_gettime(CLOCK_REALTIME, &a) == 0, "errno %d", errno);
+	EXPECT(syscall(SYS_gettimeofday, &tv, NULL) == 0, "gettimeofday: errno %d", errno);
+	EXPECT(clock_gettime(CLOCK_REALTIME, &b) == 0, "errno %d", errno);
+	us = tv.sec * 1000000LL + tv.usec;
+	EXPECT(tv.usec >= 0 && tv.usec < 1000000, "%ld us", tv.usec);
+	EXPECT(ns(&a) / 1000 <= us && us <= ns(&b) / 1000, "%lld us, not between %lld and %lld ns",
+	       us, ns(&a), ns(&b));
+	EXPECT(clock_getres(CLOCK_MONOTONIC, &res) == 0, "clock_getres: errno %d", errno);
+	EXPECT(res.tv_sec == 0 && res.tv_nsec >= 1 && res.tv_nsec < 1000 * 1000 * 1000,
+	       "resolution %lld.%09ld s", (long long)res.tv_sec, res.tv_nsec);
+}
+
 static void getrandom_fills(void)
 {
 	unsigned char a[32] = { 0 }, b[32] = { 0 };
@@ -157,6 +197,8 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(ids),
 	KTAP_CASE(uname_fields),
 	KTAP_CASE(clocks_advance_and_sleep),
+	KTAP_CASE(absolute_sleep_reaches_deadline),
+	KTAP_CASE(gettimeofday_and_getres),
 	KTAP_CASE(getrandom_fills),
 	KTAP_CASE(unknown_call_enosys),
 	KTAP_CASE(bad_pointers_efault),
