@@ -50,19 +50,19 @@ static void __noinline __noreturn rest_init(void)
 	check_wx_pages();
 	boot_step(BOOT_STEP_free_initmem);
 
-	/* 18. Self-tests of the finished kernel. */
+	/* 18. Self-tests of the finished kernel, then the user-space ones. */
 	ktest_run_suites();
+	ktest_run_user_suites();
 	boot_step(BOOT_STEP_selftests);
 
 	/* 19. Report and hand over: with `bench`, the benchmark figures; with
-	 *     `sched_debug`, the thread listing; the user-space self-tests; then
-	 *     the first program, /init (or rdinit=), whose exit status joins the
+	 *     `sched_debug`, the thread listing; then the first program,
+	 *     /init (or rdinit=), whose exit status joins the
 	 *     self-tests' verdict (with `bench`, then the figures' end mark);
 	 *     then leave QEMU with a status that says how it all went, or, with
 	 *     `monitor`, first give a prompt. */
 	bench_run();
 	sched_debug_show();
-	ktest_run_user_suites();
 	status = run_init_process(ktest_exit_status());
 	bench_end();
 	if (monitor_wanted())
