@@ -66,8 +66,13 @@ int run_init_process(int status)
 	struct dentry *d;
 	int err, wstatus;
 
-	if (!rdinit_given && kern_path(ramdisk_execute_command, LOOKUP_FOLLOW, &d) == -ENOENT)
-		return status;
+	if (!rdinit_given) {
+		err = kern_path(ramdisk_execute_command, LOOKUP_FOLLOW, &d);
+		if (err == -ENOENT)
+			return status;
+		if (!err)
+			dput(d);
+	}
 	argv_init[0] = ramdisk_execute_command;
 	pr_info("Run %s as init process\n", ramdisk_execute_command);
 	err = call_usermodehelper(ramdisk_execute_command, argv_init, envp_init, &wstatus);

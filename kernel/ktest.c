@@ -207,8 +207,10 @@ static void __init find_user_suites(void)
 	struct dir_context ctx = { .actor = add_user_suite };
 	struct dentry *dir;
 
-	if (!kern_path(USER_SUITES_DIR, LOOKUP_FOLLOW, &dir))
+	if (!kern_path(USER_SUITES_DIR, LOOKUP_FOLLOW, &dir)) {
 		iterate_dir(dir, &ctx);
+		dput(dir);
+	}
 }
 
 static void run_user_suite(const char *name)

@@ -89,11 +89,13 @@ static int cmd_ls(int argc, char **argv)
 	path = kmalloc(PATH_MAX);
 	if (!path) {
 		monitor_printf("ls: out of memory\n");
+		dput(d);
 		return 0;
 	}
 	if (!S_ISDIR(d->d_inode->i_mode)) {
 		print_entry(d, dir, path);
 		kfree(path);
+		dput(d);
 		return 0;
 	}
 	memset(&e, 0, sizeof(e));
@@ -103,10 +105,13 @@ static int cmd_ls(int argc, char **argv)
 		if (iterate_dir(d, &e.ctx) || !e.got)
 			break;
 		snprintf(path, PATH_MAX, "%s/%s", dir, e.name);
-		if (!kern_path(path, 0, &entry))
+		if (!kern_path(path, 0, &entry)) {
 			print_entry(entry, e.name, path);
+			dput(entry);
+		}
 	}
 	kfree(path);
+	dput(d);
 	return 0;
 }
 
@@ -121,8 +126,10 @@ static int cmd_cat(int argc, char **argv)
 	if (argc != 2)
 		return -EINVAL;
 	err = kern_path(argv[1], LOOKUP_FOLLOW, &d);
-	if (!err && S_ISDIR(d->d_inode->i_mode))
+	if (!err && S_ISDIR(d->d_inode->i_mode)) {
+		dput(d);
 		err = -EISDIR;
+	}
 	if (err) {
 		monitor_printf("cat: %s: %s\n", argv[1], fs_strerror(err));
 		return 0;
@@ -132,6 +139,7 @@ static int cmd_cat(int argc, char **argv)
 		pos += n;
 		last = buf[n - 1];
 	}
+	dput(d);
 	/* The prompt starts a line of its own even after a file with no newline at its end. */
 	if (last != '\n')
 		monitor_printf("\n");

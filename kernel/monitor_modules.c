@@ -72,6 +72,7 @@ static int cmd_insmod(int argc, char **argv)
 			       argv[1]);
 		return 0;
 	}
+	dput(d);
 	for (int i = 2; i < argc && at < sizeof(args); i++)
 		at += snprintf(args + at, sizeof(args) - at, "%s%s", i > 2 ? " " : "", argv[i]);
 	if (!load_module_file(argv[1], args, &err))

@@ -80,7 +80,7 @@ void pipe_release(struct file *f);
  * path from a directory descriptor: there is no current directory).
  */
 char *getname(const char __user *filename, int dfd, int *err);
-/* The dentry a user path names (or with AT_EMPTY_PATH and "", the descriptor dfd). */
+/* The dentry a user path names (or with AT_EMPTY_PATH and "", the descriptor dfd), held: dput() it. */
 int user_path_at(int dfd, const char __user *filename, unsigned int flags, struct dentry **res);
 
 #endif

@@ -64,11 +64,15 @@ void dput(struct dentry *d);
 /* Lookup flags: follow a symbolic link in the last component too (stat() rather than lstat()). */
 #define LOOKUP_FOLLOW	0x1
 
-/* The dentry path names, or a negative errno (-ENOENT, -ENOTDIR, -ELOOP, -ENAMETOOLONG). */
+/*
+ * The dentry path names, held (dget()): the caller dput()s it, so that an
+ * unlink() meanwhile cannot free it; or a negative errno (-ENOENT,
+ * -ENOTDIR, -ELOOP, -ENAMETOOLONG) and nothing held.
+ */
 int kern_path(const char *path, unsigned int flags, struct dentry **res);
 
 int vfs_mkdir(const char *path, umode_t mode);
-/* A new empty regular file, or an existing one truncated to 0 (O_CREAT|O_TRUNC). */
+/* A new empty regular file, or an existing one truncated to 0 (O_CREAT|O_TRUNC); held as kern_path()'s. */
 int vfs_create(const char *path, umode_t mode, struct dentry **res);
 /* A link at path whose target is the len bytes at target (Linux's symlink(target, path)). */
 int vfs_symlink(const char *target, size_t len, const char *path);

@@ -230,16 +230,20 @@ static int do_execve(const char *filename, const char *const *argv, const char *
 	err = copy_strings(&a, argv, user, &a.argc);
 	if (!err)
 		err = copy_strings(&a, envp, user, &a.envc);
-	if (!err)
+	if (!err) {
 		err = kern_path(filename, LOOKUP_FOLLOW, &d);
-	if (!err && (!S_ISREG(d->d_inode->i_mode) || !(d->d_inode->i_mode & 0111)))
-		err = -EACCES;
-	bprm.strings = a.buf;
-	bprm.strings_len = a.len;
-	bprm.argc = a.argc;
-	bprm.envc = a.envc;
-	if (!err)
-		err = load_elf(filename, d->d_inode, &bprm, &mm, &entry, &sp);
+		if (!err) {
+			if (!S_ISREG(d->d_inode->i_mode) || !(d->d_inode->i_mode & 0111))
+				err = -EACCES;
+			bprm.strings = a.buf;
+			bprm.strings_len = a.len;
+			bprm.argc = a.argc;
+			bprm.envc = a.envc;
+			if (!err)
+				err = load_elf(filename, d->d_inode, &bprm, &mm, &entry, &sp);
+			dput(d);
+		}
+	}
 	kfree(a.buf);
 	if (err)
 		return err;

@@ -14,12 +14,15 @@ static void clean_path(const char *name, umode_t mode)
 {
 	struct dentry *d;
 
-	if (kern_path(name, 0, &d) || !((d->d_inode->i_mode ^ mode) & S_IFMT))
+	if (kern_path(name, 0, &d))
 		return;
-	if (S_ISDIR(d->d_inode->i_mode))
-		vfs_rmdir(name);
-	else
-		vfs_unlink(name);
+	if ((d->d_inode->i_mode ^ mode) & S_IFMT) {
+		if (S_ISDIR(d->d_inode->i_mode))
+			vfs_rmdir(name);
+		else
+			vfs_unlink(name);
+	}
+	dput(d);
 }
 
 int init_mkdir(const char *name, umode_t mode)
@@ -30,9 +33,12 @@ int init_mkdir(const char *name, umode_t mode)
 	clean_path(name, S_IFDIR);
 	err = vfs_mkdir(name, mode);
 	/* A directory already there takes the archive's permissions. */
-	if (err == -EEXIST && !kern_path(name, 0, &d) && S_ISDIR(d->d_inode->i_mode)) {
-		d->d_inode->i_mode = S_IFDIR | (mode & S_IALLUGO);
-		err = 0;
+	if (err == -EEXIST && !kern_path(name, 0, &d)) {
+		if (S_ISDIR(d->d_inode->i_mode)) {
+			d->d_inode->i_mode = S_IFDIR | (mode & S_IALLUGO);
+			err = 0;
+		}
+		dput(d);
 	}
 	return err;
 }
@@ -57,5 +63,6 @@ int init_create_file(const char *name, umode_t mode, const void *data, size_t le
 		return err;
 	d->d_inode->i_mode = S_IFREG | (mode & S_IALLUGO);
 	n = len ? vfs_write(d->d_inode, data, len, 0) : 0;
+	dput(d);
 	return n < 0 ? (int)n : 0;
 }

@@ -96,6 +96,9 @@ int kern_path(const char *path, unsigned int flags, struct dentry **res)
 		return -ENAMETOOLONG;
 	mutex_lock(&fs_lock);
 	err = path_walk(path, len, flags & LOOKUP_FOLLOW, res);
+	/* Taken under the lock: an unlink() right after cannot free it under the caller. */
+	if (!err)
+		dget(*res);
 	mutex_unlock(&fs_lock);
 	return err;
 }
@@ -176,6 +179,8 @@ int vfs_create(const char *path, umode_t mode, struct dentry **res)
 			err = -EISDIR;
 		}
 	}
+	if (!err)
+		dget(*res);
 	mutex_unlock(&fs_lock);
 	return err;
 }

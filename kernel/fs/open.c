@@ -62,8 +62,10 @@ int user_path_at(int dfd, const char __user *filename, unsigned int flags, struc
 		struct file *f = fget(dfd);
 
 		err = !f ? -EBADF : !f->f_dentry ? -ENODEV : 0;
-		if (!err)
+		if (!err) {
 			*res = f->f_dentry;
+			dget(*res);
+		}
 	} else {
 		err = kern_path(name, flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW, res);
 	}
@@ -82,26 +84,36 @@ static long do_open(int dfd, const char __user *filename, int flags, umode_t mod
 		return err;
 	if (flags & O_CREAT) {
 		err = kern_path(name, LOOKUP_FOLLOW, &d);
-		if (!err && (flags & O_EXCL))
+		if (!err && (flags & O_EXCL)) {
+			dput(d);
 			err = -EEXIST;
-		else if (err == -ENOENT || (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode)))
+		} else if (err == -ENOENT ||
+			   (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode))) {
+			if (!err)
+				dput(d);
 			err = vfs_create(name, mode, &d);
+		}
 	} else {
 		err = kern_path(name, (flags & O_NOFOLLOW) ? 0 : LOOKUP_FOLLOW, &d);
 		if (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode) &&
-		    (flags & O_ACCMODE) != O_RDONLY)
+		    (flags & O_ACCMODE) != O_RDONLY) {
+			dput(d);
 			err = vfs_create(name, mode, &d);
+		}
 	}
 	kfree(name);
 	if (err)
 		return err;
 	if (S_ISLNK(d->d_inode->i_mode))
-		return -ELOOP;	/* O_NOFOLLOW on a link */
-	if ((flags & O_DIRECTORY) && !S_ISDIR(d->d_inode->i_mode))
-		return -ENOTDIR;
-	if (S_ISDIR(d->d_inode->i_mode) && (flags & O_ACCMODE) != O_RDONLY)
-		return -EISDIR;
-	f = alloc_file(d, flags);
+		err = -ELOOP;	/* O_NOFOLLOW on a link */
+	else if ((flags & O_DIRECTORY) && !S_ISDIR(d->d_inode->i_mode))
+		err = -ENOTDIR;
+	else if (S_ISDIR(d->d_inode->i_mode) && (flags & O_ACCMODE) != O_RDONLY)
+		err = -EISDIR;
+	f = err ? NULL : alloc_file(d, flags);
+	dput(d);	/* the file holds its own */
+	if (err)
+		return err;
 	if (!f)
 		return -ENOMEM;
 	fd = fd_install(f, 0, flags & O_CLOEXEC);
@@ -217,8 +229,9 @@ static long do_faccessat(int dfd, const char __user *filename, int mode)
 	if (err)
 		return err;
 	if ((mode & X_OK) && !S_ISDIR(d->d_inode->i_mode) && !(d->d_inode->i_mode & 0111))
-		return -EACCES;
-	return 0;
+		err = -EACCES;
+	dput(d);
+	return err;
 }
 
 SYSCALL_DEFINE3(faccessat, int, dfd, const char __user *, filename, int, mode)

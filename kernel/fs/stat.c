@@ -87,8 +87,10 @@ static int vfs_statx(int dfd, const char __user *filename, int flags, struct kst
 		}
 	}
 	err = user_path_at(dfd, filename, flags, &d);
-	if (!err)
+	if (!err) {
 		fill_kstat(d->d_inode, st);
+		dput(d);
+	}
 	return err;
 }
 
@@ -236,9 +238,12 @@ static long do_readlinkat(int dfd, const char __user *pathname, char __user *buf
 	if (err)
 		return err;
 	target = kmalloc(PATH_MAX);
-	if (!target)
+	if (!target) {
+		dput(d);
 		return -ENOMEM;
+	}
 	err = vfs_readlink(d, target, PATH_MAX);
+	dput(d);
 	if (err > bufsiz)
 		err = bufsiz;
 	if (err > 0 && copy_to_user(buf, target, err))

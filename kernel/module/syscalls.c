@@ -108,6 +108,7 @@ struct module *load_module_file(const char *path, const char *args, int *err)
 	if (*err)
 		return NULL;
 	image = read_whole_file(d->d_inode, &len, err);
+	dput(d);
 	if (!image)
 		return NULL;
 	mod = load_module(image, len, args, err);

@@ -26,6 +26,7 @@ static void bench_module_load(void)
 		bench_print("module_load", "none initramfs=0");
 		return;
 	}
+	dput(d);
 	for (unsigned int i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char path[64];
 		struct module *mod;

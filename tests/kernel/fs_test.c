@@ -7,22 +7,30 @@
 #include <kernel/errno.h>
 #include <kernel/fs.h>
 #include <kernel/ktest.h>
+#include <kernel/mm.h>
 #include <kernel/slab.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
+/* What path names, not held: the tree holds it while the case uses it. */
 static struct dentry *lookup(const char *path, unsigned int flags)
 {
 	struct dentry *d;
 
-	return kern_path(path, flags, &d) ? NULL : d;
+	if (kern_path(path, flags, &d))
+		return NULL;
+	dput(d);
+	return d;
 }
 
 static int lookup_err(const char *path, unsigned int flags)
 {
 	struct dentry *d;
+	int err = kern_path(path, flags, &d);
 
-	return kern_path(path, flags, &d);
+	if (!err)
+		dput(d);
+	return err;
 }
 
 /* Make /t, /t/d and the file /t/d/f holding "hello, world". */
@@ -35,6 +43,7 @@ static struct dentry *make_tree(struct ktest *t)
 	if (vfs_create("/t/d/f", 0644, &f))
 		return NULL;
 	KTEST_EXPECT_EQ(t, vfs_write(f->d_inode, "hello, world", 12, 0), 12);
+	dput(f);	/* the tree holds it */
 	return f;
 }
 
@@ -174,12 +183,37 @@ static void read_and_write_at_offsets(struct ktest *t)
 			ktest_fail(t, __FILE__, __LINE__, "byte %d is %#x", i, buf[i]);
 			break;
 		}
+	dput(f);
 	/* Creating it again truncates it. */
 	KTEST_EXPECT_EQ(t, vfs_create("/g", 0600, &f), 0);
 	KTEST_EXPECT_EQ(t, f->d_inode->i_size, 0);
 	KTEST_EXPECT_EQ(t, vfs_read(f->d_inode, buf, 1, 0), 0);
+	dput(f);
 	KTEST_EXPECT_EQ(t, vfs_unlink("/g"), 0);
 	kfree(buf);
+}
+
+/*
+ * kern_path() hands back a held dentry: an unlink() meanwhile (another
+ * process's, on another CPU or after a preemption) takes the name away but
+ * not the file, whose pages go with the holder's dput().
+ */
+static void lookup_holds_the_file_across_unlink(struct ktest *t)
+{
+	unsigned long before = nr_free_pages();
+	struct dentry *f, *d;
+	char buf[4];
+
+	KTEST_ASSERT_EQ(t, vfs_create("/h", 0600, &f), 0);
+	KTEST_EXPECT_EQ(t, vfs_write(f->d_inode, "held", 4, 0), 4);
+	dput(f);
+	KTEST_ASSERT_EQ(t, kern_path("/h", 0, &d), 0);
+	KTEST_EXPECT_EQ(t, vfs_unlink("/h"), 0);
+	KTEST_EXPECT_EQ(t, lookup_err("/h", 0), -ENOENT);
+	KTEST_EXPECT_EQ(t, vfs_read(d->d_inode, buf, 4, 0), 4);
+	KTEST_EXPECT_EQ(t, memcmp(buf, "held", 4), 0);
+	dput(d);
+	KTEST_EXPECT_EQ(t, nr_free_pages(), before);
 }
 
 static void errors_are_linux_errnos(struct ktest *t)
@@ -277,6 +311,7 @@ static const struct ktest_case ramfs_cases[] = {
 	KTEST_CASE(symlinks_are_followed),
 	KTEST_CASE(too_many_links),
 	KTEST_CASE(read_and_write_at_offsets),
+	KTEST_CASE(lookup_holds_the_file_across_unlink),
 	KTEST_CASE(errors_are_linux_errnos),
 	KTEST_CASE(getdents_in_pieces),
 	{}

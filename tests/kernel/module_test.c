@@ -29,8 +29,10 @@ static bool no_modules(struct ktest *t)
 {
 	struct dentry *d;
 
-	if (!kern_path("/lib/modules/hello.ko", 0, &d))
+	if (!kern_path("/lib/modules/hello.ko", 0, &d)) {
+		dput(d);
 		return false;
+	}
 	ktest_skip(t, "no /lib/modules in the root file system");
 	return true;
 }
@@ -237,8 +239,10 @@ static void bad_images_refused(struct ktest *t)
 	KTEST_ASSERT_EQ(t, kern_path("/lib/modules/hello.ko", 0, &d), 0);
 	len = d->d_inode->i_size;
 	copy = kmalloc(len);
+	if (copy)
+		memcpy(copy, d->d_inode->i_data, len);
+	dput(d);
 	KTEST_ASSERT_TRUE(t, copy != NULL);
-	memcpy(copy, d->d_inode->i_data, len);
 	KTEST_EXPECT_TRUE(t, load_module(copy, len / 2, "", &err) == NULL);
 	KTEST_EXPECT_EQ(t, err, -ENOEXEC);
 	copy[18] ^= 0xff;	/* e_machine */

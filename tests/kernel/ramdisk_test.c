@@ -126,6 +126,7 @@ static void __init expect_file(struct ktest *t, const char *path, const char *wa
 	KTEST_ASSERT_TRUE(t, len < sizeof(buf));
 	KTEST_EXPECT_EQ(t, vfs_read(d->d_inode, buf, sizeof(buf), 0), len);
 	KTEST_EXPECT_EQ(t, memcmp(buf, want, len), 0);
+	dput(d);
 }
 
 /* What tests/initramfs/ holds reached the root file system: files, folders, a link. */
@@ -150,16 +151,19 @@ static void __init initramfs_files_unpacked(struct ktest *t)
 	expect_file(t, "/empty", "");
 	KTEST_ASSERT_EQ(t, kern_path("/etc/sk", 0, &d), 0);
 	KTEST_EXPECT_TRUE(t, S_ISDIR(d->d_inode->i_mode));
+	dput(d);
 	/* A file of several pages, read at its last line. */
 	KTEST_ASSERT_EQ(t, kern_path("/etc/sk/pages.txt", 0, &d), 0);
 	KTEST_EXPECT_EQ(t, d->d_inode->i_size, 128 * (sizeof(last) - 1));
 	KTEST_EXPECT_EQ(t, vfs_read(d->d_inode, buf, sizeof(last) - 1, 127 * (sizeof(last) - 1)),
 			sizeof(last) - 1);
 	KTEST_EXPECT_EQ(t, memcmp(buf, last, sizeof(last) - 1), 0);
+	dput(d);
 	KTEST_ASSERT_EQ(t, kern_path("/hello-link", 0, &d), 0);
 	KTEST_EXPECT_TRUE(t, S_ISLNK(d->d_inode->i_mode));
 	KTEST_EXPECT_EQ(t, vfs_readlink(d, buf, sizeof(buf)), strlen("hello.txt"));
 	KTEST_EXPECT_STREQ(t, buf, "hello.txt");
+	dput(d);
 	expect_file(t, "/hello-link", "Hello from the initramfs.\n");
 }
 
@@ -175,6 +179,7 @@ static void __init appended_archive_unpacked(struct ktest *t)
 		ktest_skip(t, "no archive appended to ours");
 		return;
 	}
+	dput(d);
 	expect_file(t, "/etc/user.txt", "From an archive appended to the kernel's own.\n");
 	expect_file(t, "/etc/issue", "Special K\n");
 }
