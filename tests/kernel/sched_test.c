@@ -82,12 +82,19 @@ static void busy_threads_all_progress(struct ktest *t)
 		threads[i] = kthread_run(busy_loop, &counts[i], "busy");
 		KTEST_ASSERT_TRUE(t, threads[i] != NULL);
 	}
-	/* Until each has been switched in twice (the tick took turns), at most ~1 s. */
+	/*
+	 * Until each has counted and been switched in twice (the tick took
+	 * turns), at most ~1 s. Both: being switched in is not running. When
+	 * the host stalls QEMU's CPU thread past a tick, the tick is due the
+	 * moment a thread is switched in, and it can be preempted again before
+	 * its first count, twice in a row (x86-smp2, once in 46 rounds of
+	 * make stress: count 0 after two switches).
+	 */
 	for (int tries = 0; tries < POLL_ROUNDS; tries++) {
 		bool all = true;
 
 		for (int i = 0; i < n; i++)
-			all &= READ_ONCE(threads[i]->nr_switches) > 1;
+			all &= READ_ONCE(counts[i]) > 0 && READ_ONCE(threads[i]->nr_switches) > 1;
 		if (all)
 			break;
 		msleep(1);
