@@ -1,7 +1,7 @@
 /*
  * user_files: the file system through the C library. open/openat, read,
  * write, writev, lseek, close, fstat/stat/lstat (each library asks in its
- * own way: newfstatat, statx, fstat), getdents64 (readdir), readlinkat,
+ * own way: newfstatat, statx, fstat; the arch's raw calls too), getdents64 (readdir), readlinkat,
  * unlink, on the files tests/initramfs/ puts in the root; fd 0/1/2 are the
  * console, whose ioctl(TIOCGWINSZ) answers ENOTTY or a size. A file or
  * directory removed while open lives on through its fd (user_fuzz found
@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -68,6 +69,65 @@ static void stat_fstat_lstat_agree(void)
 	EXPECT(fstat(fd, &byfd) == 0 && byfd.st_ino == st.st_ino, "fstat ino %lu, stat %lu",
 	       (unsigned long)byfd.st_ino, (unsigned long)st.st_ino);
 	EXPECT(stat("/etc", &st) == 0 && S_ISDIR(st.st_mode), "/etc mode %o", st.st_mode);
+	close(fd);
+}
+
+/*
+ * The arch's own stat calls, made raw: the C libraries use only some of
+ * them (glibc on ARM asks statx), so the kernel's struct is read here at
+ * Linux's offsets: x86_64's struct stat (144 bytes), ARM's struct stat64
+ * (104 bytes, the inode number twice: __st_ino and st_ino); st_size is at
+ * byte 48 in both.
+ */
+#ifdef __x86_64__
+#define RAW_STAT_SIZE	144
+#define RAW_MODE	24
+#define RAW_INO		8
+#define SYS_FSTATAT	SYS_newfstatat
+#define SYS_FSTAT	SYS_fstat
+#define SYS_STAT	SYS_stat
+#define SYS_LSTAT	SYS_lstat
+#else
+#define RAW_STAT_SIZE	104
+#define RAW_MODE	16
+#define RAW_INO		96
+#define SYS_FSTATAT	SYS_fstatat64
+#define SYS_FSTAT	SYS_fstat64
+#define SYS_STAT	SYS_stat64
+#define SYS_LSTAT	SYS_lstat64
+#endif
+
+static void raw_stat_calls_agree(void)
+{
+	unsigned char raw[4][RAW_STAT_SIZE + 8];
+	struct stat st;
+	uint64_t ino, size;
+	uint32_t mode;
+	int fd = open("/hello.txt", O_RDONLY);
+
+	memset(raw, 0xa5, sizeof(raw));
+	EXPECT(stat("/hello.txt", &st) == 0, "stat: errno %d", errno);
+	EXPECT(syscall(SYS_STAT, "/hello-link", raw[0]) == 0, "stat: errno %d", errno);
+	EXPECT(syscall(SYS_FSTAT, fd, raw[1]) == 0, "fstat: errno %d", errno);
+	EXPECT(syscall(SYS_FSTATAT, AT_FDCWD, "/hello.txt", raw[2], 0) == 0, "fstatat: errno %d",
+	       errno);
+	EXPECT(syscall(SYS_LSTAT, "/hello-link", raw[3]) == 0, "lstat: errno %d", errno);
+	for (int i = 0; i < 4; i++) {
+		memcpy(&ino, raw[i] + RAW_INO, 8);
+		memcpy(&mode, raw[i] + RAW_MODE, 4);
+		memcpy(&size, raw[i] + 48, 8);
+		EXPECT(raw[i][RAW_STAT_SIZE] == 0xa5, "call %d wrote past its struct", i);
+		EXPECT(i == 3 ? S_ISLNK(mode) && ino != st.st_ino :
+		       S_ISREG(mode) && ino == st.st_ino && size == strlen(HELLO),
+		       "call %d: mode %o ino %llu size %llu", i, mode, (unsigned long long)ino,
+		       (unsigned long long)size);
+	}
+	EXPECT(!memcmp(raw[0], raw[1], RAW_STAT_SIZE) && !memcmp(raw[0], raw[2], RAW_STAT_SIZE),
+	       "stat, fstat and fstatat differ");
+#ifndef __x86_64__
+	memcpy(&mode, raw[0] + 12, 4);	/* __st_ino */
+	EXPECT(mode == st.st_ino, "__st_ino %u, st_ino %llu", mode, (unsigned long long)st.st_ino);
+#endif
 	close(fd);
 }
 
@@ -172,6 +232,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(open_missing_enoent),
 	KTAP_CASE(lseek_and_pread_position),
 	KTAP_CASE(stat_fstat_lstat_agree),
+	KTAP_CASE(raw_stat_calls_agree),
 	KTAP_CASE(readlink_target),
 	KTAP_CASE(readdir_lists_root),
 	KTAP_CASE(create_write_read_back),
