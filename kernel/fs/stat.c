@@ -117,16 +117,28 @@ SYSCALL_DEFINE5(statx, int, dfd, const char __user *, filename, unsigned int, fl
 	return copy_to_user(buffer, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
 
-#ifdef __NR_newfstatat
 #include <asm/stat.h>
 
-/* x86_64's struct stat (asm/stat.h). */
-static long cp_new_stat(const struct kstat *st, struct stat __user *statbuf)
+/*
+ * The struct the arch's stat calls fill: x86_64's struct stat (newfstatat,
+ * fstat, stat, lstat), 32-bit ARM's struct stat64 (fstatat64, fstat64,
+ * stat64, lstat64). The fields are the same; their sizes and places are not.
+ */
+#ifdef __NR_fstatat64
+typedef struct stat64 arch_stat_t;
+#else
+typedef struct stat arch_stat_t;
+#endif
+
+static long cp_new_stat(const struct kstat *st, arch_stat_t __user *statbuf)
 {
-	struct stat tmp;
+	arch_stat_t tmp;
 
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.st_ino = st->ino;
+#ifdef __NR_fstatat64
+	tmp.__st_ino = st->ino;	/* ARM's older 32-bit field, which old programs read */
+#endif
 	tmp.st_mode = st->mode;
 	tmp.st_nlink = S_ISDIR(st->mode) ? 2 : 1;
 	tmp.st_rdev = st->rdev;
@@ -136,8 +148,8 @@ static long cp_new_stat(const struct kstat *st, struct stat __user *statbuf)
 	return copy_to_user(statbuf, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
 
-SYSCALL_DEFINE4(newfstatat, int, dfd, const char __user *, filename, struct stat __user *, statbuf,
-		int, flag)
+static long do_fstatat(int dfd, const char __user *filename, int flag,
+		       arch_stat_t __user *statbuf)
 {
 	struct kstat st;
 	int err = vfs_statx(dfd, filename, flag, &st);
@@ -145,7 +157,7 @@ SYSCALL_DEFINE4(newfstatat, int, dfd, const char __user *, filename, struct stat
 	return err ? err : cp_new_stat(&st, statbuf);
 }
 
-SYSCALL_DEFINE2(fstat, unsigned int, fd, struct stat __user *, statbuf)
+static long do_fstat(unsigned int fd, arch_stat_t __user *statbuf)
 {
 	struct file *f = fget(fd);
 	struct kstat st;
@@ -156,76 +168,49 @@ SYSCALL_DEFINE2(fstat, unsigned int, fd, struct stat __user *, statbuf)
 	return cp_new_stat(&st, statbuf);
 }
 
+#ifdef __NR_newfstatat
+SYSCALL_DEFINE4(newfstatat, int, dfd, const char __user *, filename, struct stat __user *, statbuf,
+		int, flag)
+{
+	return do_fstatat(dfd, filename, flag, statbuf);
+}
+
+SYSCALL_DEFINE2(fstat, unsigned int, fd, struct stat __user *, statbuf)
+{
+	return do_fstat(fd, statbuf);
+}
+
 SYSCALL_DEFINE2(stat, const char __user *, filename, struct stat __user *, statbuf)
 {
-	struct kstat st;
-	int err = vfs_statx(AT_FDCWD, filename, 0, &st);
-
-	return err ? err : cp_new_stat(&st, statbuf);
+	return do_fstatat(AT_FDCWD, filename, 0, statbuf);
 }
 
 SYSCALL_DEFINE2(lstat, const char __user *, filename, struct stat __user *, statbuf)
 {
-	struct kstat st;
-	int err = vfs_statx(AT_FDCWD, filename, AT_SYMLINK_NOFOLLOW, &st);
-
-	return err ? err : cp_new_stat(&st, statbuf);
+	return do_fstatat(AT_FDCWD, filename, AT_SYMLINK_NOFOLLOW, statbuf);
 }
 #endif
 
 #ifdef __NR_fstatat64
-#include <asm/stat.h>
-
-/* 32-bit ARM's struct stat64 (asm/stat.h). */
-static long cp_new_stat64(const struct kstat *st, struct stat64 __user *statbuf)
-{
-	struct stat64 tmp;
-
-	memset(&tmp, 0, sizeof(tmp));
-	tmp.__st_ino = tmp.st_ino = st->ino;
-	tmp.st_mode = st->mode;
-	tmp.st_nlink = S_ISDIR(st->mode) ? 2 : 1;
-	tmp.st_rdev = st->rdev;
-	tmp.st_size = st->size;
-	tmp.st_blksize = BLOCK_SIZE;
-	tmp.st_blocks = (st->size + 511) / 512;
-	return copy_to_user(statbuf, &tmp, sizeof(tmp)) ? -EFAULT : 0;
-}
-
 SYSCALL_DEFINE4(fstatat64, int, dfd, const char __user *, filename,
 		struct stat64 __user *, statbuf, int, flag)
 {
-	struct kstat st;
-	int err = vfs_statx(dfd, filename, flag, &st);
-
-	return err ? err : cp_new_stat64(&st, statbuf);
+	return do_fstatat(dfd, filename, flag, statbuf);
 }
 
 SYSCALL_DEFINE2(fstat64, unsigned long, fd, struct stat64 __user *, statbuf)
 {
-	struct file *f = fget(fd);
-	struct kstat st;
-
-	if (!f)
-		return -EBADF;
-	fill_kstat_file(f, &st);
-	return cp_new_stat64(&st, statbuf);
+	return do_fstat(fd, statbuf);
 }
 
 SYSCALL_DEFINE2(stat64, const char __user *, filename, struct stat64 __user *, statbuf)
 {
-	struct kstat st;
-	int err = vfs_statx(AT_FDCWD, filename, 0, &st);
-
-	return err ? err : cp_new_stat64(&st, statbuf);
+	return do_fstatat(AT_FDCWD, filename, 0, statbuf);
 }
 
 SYSCALL_DEFINE2(lstat64, const char __user *, filename, struct stat64 __user *, statbuf)
 {
-	struct kstat st;
-	int err = vfs_statx(AT_FDCWD, filename, AT_SYMLINK_NOFOLLOW, &st);
-
-	return err ? err : cp_new_stat64(&st, statbuf);
+	return do_fstatat(AT_FDCWD, filename, AT_SYMLINK_NOFOLLOW, statbuf);
 }
 #endif
 
