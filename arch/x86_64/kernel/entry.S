@@ -21,9 +21,8 @@
  * SYSRET cannot be used (entry_syscall.S).
  */
 #include <asm/cpufeature.h>
+#include <asm/ptrace.h>
 #include <kernel/alternative.h>
-
-#define PT_CS		(18 * 8)	/* offsets in struct pt_regs */
 
 	.text
 
@@ -78,21 +77,7 @@ exception_common:
 	jz	1f
 	swapgs
 1:	cld
-	pushq	%rax
-	pushq	%rbx
-	pushq	%rcx
-	pushq	%rdx
-	pushq	%rsi
-	pushq	%rdi
-	pushq	%rbp
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	PUSH_REGS
 	movq	%rsp, %rdi
 	call	do_trap
 
@@ -102,21 +87,7 @@ ret_from_exception:
 	testb	$3, PT_CS(%rsp)
 	jz	2f
 	call	preempt_schedule_irq
-2:	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%r11
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rbp
-	popq	%rdi
-	popq	%rsi
-	popq	%rdx
-	popq	%rcx
-	popq	%rbx
-	popq	%rax
+2:	POP_REGS
 	addq	$16, %rsp		/* vector and error code */
 	testb	$3, 8(%rsp)		/* the CS iretq will load */
 	jz	3f

@@ -15,10 +15,8 @@
  * canonical: on Intel CPUs SYSRET takes that #GP in ring 0, on the user's
  * stack. Such a return (possible after execve) goes through iretq instead.
  */
+#include <asm/ptrace.h>
 #include <asm/segment.h>
-
-#define PT_RIP		(17 * 8)	/* offsets in struct pt_regs */
-#define PT_RFLAGS	(19 * 8)
 
 	.text
 	.balign 16
@@ -35,21 +33,7 @@ entry_SYSCALL_64:
 	pushq	%rcx			/* rip */
 	pushq	$0			/* error code */
 	pushq	$-1			/* vector: none, a system call */
-	pushq	%rax
-	pushq	%rbx
-	pushq	%rcx
-	pushq	%rdx
-	pushq	%rsi
-	pushq	%rdi
-	pushq	%rbp
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	PUSH_REGS
 	xorl	%ebp, %ebp		/* ends backtraces here */
 	sti
 	movq	%rsp, %rdi
@@ -62,21 +46,7 @@ entry_SYSCALL_64:
 	shrq	$47, %r11		/* a user address has bits 63..47 clear */
 	jnz	ret_from_exception
 	movq	PT_RFLAGS(%rsp), %r11
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	addq	$8, %rsp		/* r11: holds rflags for SYSRET */
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rbp
-	popq	%rdi
-	popq	%rsi
-	popq	%rdx
-	addq	$8, %rsp		/* rcx: holds rip for SYSRET */
-	popq	%rbx
-	popq	%rax
+	POP_REGS sysret=1
 	movq	40(%rsp), %rsp		/* past vector, error code, rip, cs, rflags: rsp */
 	swapgs
 	sysretq
