@@ -246,6 +246,19 @@ void bench_print_cost(const char *group, const char *search, size_t lookups,
 		    (unsigned long long)miss, cost->wrong);
 }
 
+void bench_print_synthetic(const char *group, const char *count, size_t n, unsigned int lookups,
+			   const struct bench_cost *binary, const struct bench_cost *linear,
+			   u64 binary_miss, u64 linear_miss)
+{
+	bench_print(group,
+		    "%s=%zu lookups=%u bsearch=%llu bsearch_max=%llu linear=%llu "
+		    "linear_max=%llu bsearch_miss=%llu linear_miss=%llu wrong=%u",
+		    count, n, lookups, (unsigned long long)binary->total,
+		    (unsigned long long)binary->max, (unsigned long long)linear->total,
+		    (unsigned long long)linear->max, (unsigned long long)binary_miss,
+		    (unsigned long long)linear_miss, binary->wrong + linear->wrong);
+}
+
 u32 bench_random(u32 *state)
 {
 	u32 x = *state;

@@ -114,6 +114,15 @@ void bench_cost_add(struct bench_cost *cost, u64 insns, bool wrong);
 void bench_print_cost(const char *group, const char *search, size_t lookups,
 		      const struct bench_cost *cost, u64 miss);
 
+/*
+ * A synthetic table of n entries, both searches: "COUNT=n lookups=..
+ * bsearch=.. bsearch_max=.. linear=.. linear_max=.. bsearch_miss=..
+ * linear_miss=.. wrong=..", COUNT saying what the table holds.
+ */
+void bench_print_synthetic(const char *group, const char *count, size_t n, unsigned int lookups,
+			   const struct bench_cost *binary, const struct bench_cost *linear,
+			   u64 binary_miss, u64 linear_miss);
+
 /* Marsaglia's xorshift32: cheap, and the same keys in every run. */
 u32 bench_random(u32 *state);
 

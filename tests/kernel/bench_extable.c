@@ -113,13 +113,8 @@ static void bench_one_size(size_t n)
 	miss = ex_insn_addr(&table[n / 2]) + 1;
 	binary_miss = time_miss(search_extable, table, n, miss);
 	linear_miss = time_miss(search_extable_linear, table, n, miss);
-	bench_print("extable_synthetic",
-		    "entries=%zu lookups=%d bsearch=%llu bsearch_max=%llu linear=%llu "
-		    "linear_max=%llu bsearch_miss=%llu linear_miss=%llu wrong=%u",
-		    n, LOOKUPS, (unsigned long long)binary.total, (unsigned long long)binary.max,
-		    (unsigned long long)linear.total, (unsigned long long)linear.max,
-		    (unsigned long long)binary_miss, (unsigned long long)linear_miss,
-		    binary.wrong + linear.wrong);
+	bench_print_synthetic("extable_synthetic", "entries", n, LOOKUPS, &binary, &linear,
+			      binary_miss, linear_miss);
 	free_pages(table, order);
 }
 

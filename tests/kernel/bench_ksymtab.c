@@ -113,13 +113,8 @@ static void bench_one_size(size_t n)
 	/* "sym00008_" lies between sym00008 and sym00009: a miss after a full scan. */
 	binary_miss = time_miss(search_ksymtab, table, n, "sym00008_");
 	linear_miss = time_miss(search_ksymtab_linear, table, n, "sym00008_");
-	bench_print("ksymtab_synthetic",
-		    "exports=%zu lookups=%d bsearch=%llu bsearch_max=%llu linear=%llu "
-		    "linear_max=%llu bsearch_miss=%llu linear_miss=%llu wrong=%u",
-		    n, LOOKUPS, (unsigned long long)binary.total, (unsigned long long)binary.max,
-		    (unsigned long long)linear.total, (unsigned long long)linear.max,
-		    (unsigned long long)binary_miss, (unsigned long long)linear_miss,
-		    binary.wrong + linear.wrong);
+	bench_print_synthetic("ksymtab_synthetic", "exports", n, LOOKUPS, &binary, &linear,
+			      binary_miss, linear_miss);
 	free_pages(table, order);
 }
 
