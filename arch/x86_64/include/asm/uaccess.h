@@ -72,9 +72,12 @@ static __always_inline void user_access_end(void)
 	clac();
 }
 
-/* The bytes not copied: 0, or how many were left at the fault. */
-static __always_inline unsigned long raw_copy_from_user(void *to, const void __user *from,
-							 unsigned long n)
+/*
+ * The bytes not copied: 0, or how many were left at the fault. Either side
+ * may be the user's: rep movsb is the same copy both ways.
+ */
+static __always_inline unsigned long copy_user_generic(void *to, const void *from,
+							unsigned long n)
 {
 	user_access_begin();
 	__asm__ __volatile__("1:	rep movsb\n"
@@ -85,16 +88,16 @@ static __always_inline unsigned long raw_copy_from_user(void *to, const void __u
 	return n;
 }
 
+static __always_inline unsigned long raw_copy_from_user(void *to, const void __user *from,
+							 unsigned long n)
+{
+	return copy_user_generic(to, (const void *)from, n);
+}
+
 static __always_inline unsigned long raw_copy_to_user(void __user *to, const void *from,
 						       unsigned long n)
 {
-	user_access_begin();
-	__asm__ __volatile__("1:	rep movsb\n"
-			     "2:\n"
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS, 0, 0)
-			     : "+c"(n), "+D"(to), "+S"(from) : : "memory");
-	user_access_end();
-	return n;
+	return copy_user_generic((void *)to, from, n);
 }
 
 /* The bytes not zeroed. */
