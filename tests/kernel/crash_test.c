@@ -107,26 +107,51 @@ static int __noinline crash_divide_report(void)
 	return r;
 }
 
-/* This thread gets a user page, loaded as a process's would be, and reads it the wrong way. */
-static int __noinline crash_uaccess(void)
+/*
+ * An address space with one user page at CRASH_USER_VA, loaded on this CPU
+ * as a process's would be; *page is the kernel's own view of that page.
+ * NULL, said, without memory.
+ */
+static struct mm_struct *enter_user_page(unsigned int vm_flags, void **page)
 {
 	struct mm_struct *mm = mm_alloc();
-	int v;
+	unsigned int prot;
+	phys_addr_t pa;
 
-	if (!mm || vm_map_anon(mm, CRASH_USER_VA, PAGE_SIZE, VM_READ | VM_WRITE)) {
+	if (!mm || vm_map_anon(mm, CRASH_USER_VA, PAGE_SIZE, vm_flags) ||
+	    lookup_user_page(mm->pgd, CRASH_USER_VA, &pa, &prot)) {
 		if (mm)
 			mmput(mm);
 		pr_warn("crash: no memory for a user page\n");
-		return -ENOMEM;
+		return NULL;
 	}
+	*page = __va(pa);
 	current->mm = mm;
 	switch_mm(mm->pgd);
-	v = *(volatile int *)CRASH_USER_VA;
-	pr_warn("crash: read user memory outside a uaccess window without a fault: "
-		"this CPU does not keep the kernel out of user memory\n");
+	return mm;
+}
+
+/* Back to the kernel's own address space, the page freed. */
+static void leave_user_page(struct mm_struct *mm)
+{
 	current->mm = NULL;
 	switch_mm(NULL);
 	mmput(mm);
+}
+
+/* This thread gets a user page and reads it the wrong way. */
+static int __noinline crash_uaccess(void)
+{
+	void *page;
+	struct mm_struct *mm = enter_user_page(VM_READ | VM_WRITE, &page);
+	int v;
+
+	if (!mm)
+		return -ENOMEM;
+	v = *(volatile int *)CRASH_USER_VA;
+	pr_warn("crash: read user memory outside a uaccess window without a fault: "
+		"this CPU does not keep the kernel out of user memory\n");
+	leave_user_page(mm);
 	return v;
 }
 
@@ -139,27 +164,17 @@ static int __noinline crash_user_code(void)
 /* This thread gets a user page holding code, and calls it from the kernel. */
 static int __noinline crash_uexec(void)
 {
-	struct mm_struct *mm = mm_alloc();
-	unsigned int prot;
-	phys_addr_t pa;
+	void *page;
+	struct mm_struct *mm = enter_user_page(VM_READ | VM_EXEC, &page);
 	int v;
 
-	if (!mm || vm_map_anon(mm, CRASH_USER_VA, PAGE_SIZE, VM_READ | VM_EXEC) ||
-	    lookup_user_page(mm->pgd, CRASH_USER_VA, &pa, &prot)) {
-		if (mm)
-			mmput(mm);
-		pr_warn("crash: no memory for a user page\n");
+	if (!mm)
 		return -ENOMEM;
-	}
-	memcpy(__va(pa), (const void *)crash_user_code, 64);
-	current->mm = mm;
-	switch_mm(mm->pgd);
+	memcpy(page, (const void *)crash_user_code, 64);
 	v = ((int (*)(void))CRASH_USER_VA)();
 	pr_warn("crash: ran user code in kernel mode without a fault: "
 		"this CPU does not keep the kernel out of user code\n");
-	current->mm = NULL;
-	switch_mm(NULL);
-	mmput(mm);
+	leave_user_page(mm);
 	return v;
 }
 
