@@ -41,6 +41,25 @@ static bool in_file(const struct load_info *info, u64 off, u64 size)
 	return off <= info->len && size <= info->len - off;
 }
 
+/* Two byte ranges of the file share a byte (an empty one shares none). */
+static bool overlap(u64 a, u64 a_size, u64 b, u64 b_size)
+{
+	return a_size && b_size && a < b + b_size && b < a + a_size;
+}
+
+/*
+ * The loader writes into the file after this check: each allocated
+ * section's header gets its sh_addr, and each symbol its st_value. A
+ * section whose bytes lie on the section headers (or on the symbol table)
+ * would then hold what was never checked: a relocation table laid over a
+ * header, say, gets a run-time address as its r_offset (found by the
+ * module32 fuzzer: a write far outside the module).
+ */
+static bool overlaps_written(const Elf_Shdr *s, u64 off, u64 size)
+{
+	return s->sh_type != SHT_NOBITS && overlap(s->sh_offset, s->sh_size, off, size);
+}
+
 static char *file_at(const struct load_info *info, u64 off)
 {
 	return (char *)info->hdr + off;
@@ -107,6 +126,9 @@ static int check_sections(struct load_info *info)
 		if (s->sh_type == SHT_NOBITS ? s->sh_size > MAX_NOBITS_SIZE :
 		    !in_file(info, s->sh_offset, s->sh_size))
 			return refuse(info, "section %u lies outside the file", i);
+		if (overlaps_written(s, info->hdr->e_shoff,
+				     (u64)info->hdr->e_shnum * sizeof(Elf_Shdr)))
+			return refuse(info, "section %u overlaps the section headers", i);
 		if (s->sh_addralign > MAX_ALIGN || (s->sh_addralign & (s->sh_addralign - 1)))
 			return refuse(info, "section %u: alignment %llu", i,
 				      (unsigned long long)s->sh_addralign);
@@ -140,6 +162,10 @@ static int check_symtab(struct load_info *info)
 	if (sym->sh_entsize != sizeof(Elf_Sym) || sym->sh_size % sizeof(Elf_Sym) ||
 	    !sym->sh_size || !aligned(sym->sh_offset, sizeof(Elf_Addr)))
 		return refuse(info, "malformed symbol table");
+	for (unsigned int i = 1; i < shnum; i++)
+		if (i != info->index.sym &&
+		    overlaps_written(&info->sechdrs[i], sym->sh_offset, sym->sh_size))
+			return refuse(info, "section %u overlaps the symbol table", i);
 	if (sym->sh_link == 0 || sym->sh_link >= shnum)
 		return refuse(info, "the symbol table's string table %u is out of range",
 			      (unsigned int)sym->sh_link);
