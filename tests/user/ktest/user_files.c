@@ -1,8 +1,8 @@
 /*
  * user_files: the file system through the C library. open/openat, read,
  * write, writev, lseek, close, fstat/stat/lstat (each library asks in its
- * own way: newfstatat, statx, fstat; the arch's raw calls too), getdents64 (readdir), readlinkat,
- * unlink, on the files tests/initramfs/ puts in the root; fd 0/1/2 are the
+ * own way: newfstatat, statx, fstat; the arch's raw calls too), getdents64
+ * (readdir), readlinkat, unlink, on the files tests/initramfs/ puts in the root; fd 0/1/2 are the
  * console, whose ioctl(TIOCGWINSZ) answers ENOTTY or a size. A file or
  * directory removed while open lives on through its fd (user_fuzz found
  * the kernel freeing it at once).
@@ -125,8 +125,11 @@ static void raw_stat_calls_agree(void)
 	EXPECT(!memcmp(raw[0], raw[1], RAW_STAT_SIZE) && !memcmp(raw[0], raw[2], RAW_STAT_SIZE),
 	       "stat, fstat and fstatat differ");
 #ifndef __x86_64__
-	memcpy(&mode, raw[0] + 12, 4);	/* __st_ino */
-	EXPECT(mode == st.st_ino, "__st_ino %u, st_ino %llu", mode, (unsigned long long)st.st_ino);
+	uint32_t old_ino;
+
+	memcpy(&old_ino, raw[0] + 12, 4);	/* __st_ino */
+	EXPECT(old_ino == st.st_ino, "__st_ino %u, st_ino %llu", old_ino,
+	       (unsigned long long)st.st_ino);
 #endif
 	close(fd);
 }
