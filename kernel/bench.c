@@ -1,10 +1,11 @@
 /*
- * The in-kernel half of `make bench` (include/kernel/bench.h): boot-step
- * and initcall counts recorded during boot, and the benchmark cases of
- * .bench_cases, run at the end of boot (boot step 19, report) when the command line says `bench`.
+ * The in-kernel half of `make bench` (include/kernel/bench.h): the boot-step
+ * and initcall counts the core records during boot (kernel/boot_steps.c,
+ * kernel/initcall.c), and the benchmark cases of .bench_cases, run at the
+ * end of boot (boot step 19, report) when the command line says `bench`.
  *
- * Recording costs a counter read and a store, and prints nothing, so the
- * counts of a bench boot are those of a plain boot. Everything is printed
+ * The core records always, a counter read and a store, and prints nothing,
+ * so the counts of a bench boot are those of a plain boot. Everything is printed
  * at the end, after the self-tests, as "bench: ..." lines through
  * console_write() (like KTAP: loglevel= and quiet cannot hide them).
  * scripts/bench boots under -icount, collects the lines and writes the
@@ -19,50 +20,13 @@
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
-#define MAX_BOOT_STEPS		24
-#define MAX_INITCALLS		64
 #define CALIBRATION_NOPS	100
-
-struct boot_step_record {
-	enum boot_step step;
-	u64 insns;		/* since the kernel's first instruction */
-};
-
-struct initcall_record {
-	initcall_t fn;
-	unsigned int level;	/* index into initcall_levels[] */
-	u64 insns;
-};
-
-/* include/kernel/boot_steps.h as data: what the bench lines and the gdb helper sk-boot print. */
-#define __BOOT_STEP_INFO(n, name, what)	{ n, #name, what },
-const struct boot_step_info boot_step_table[] = { BOOT_STEPS(__BOOT_STEP_INFO) };
-const unsigned int nr_boot_step_table = ARRAY_SIZE(boot_step_table);
 
 static bool bench_enabled;
 static unsigned int cases_ran;
 /* bench=GLOB: only the matching cases run; plain `bench` runs them all. */
 static char bench_filter[64] = "*";
 u64 bench_counter_overhead;
-
-static struct boot_step_record boot_steps[MAX_BOOT_STEPS];
-static unsigned int nr_boot_steps;
-static struct initcall_record initcalls[MAX_INITCALLS];
-static unsigned int nr_initcalls, initcalls_dropped;
-
-/* Instructions since the kernel's first one. */
-static u64 bench_insns_since_entry(void)
-{
-	return bench_counter() - bench_entry_count();
-}
-
-void boot_step(enum boot_step step)
-{
-	u64 now = bench_insns_since_entry();
-
-	if (nr_boot_steps < ARRAY_SIZE(boot_steps))
-		boot_steps[nr_boot_steps++] = (struct boot_step_record){ step, now };
-}
 
 /* What reading the counter twice in a row costs: subtracted from every measurement. */
 static u64 measure_counter_overhead(void)
@@ -82,25 +46,6 @@ static int __init set_bench(char *val)
 	return 0;
 }
 __setup("bench", set_bench);
-
-u64 bench_initcall_begin(void)
-{
-	return bench_enabled ? bench_counter() : 0;
-}
-
-void __init bench_initcall_end(initcall_t fn, unsigned int level, u64 begin)
-{
-	u64 insns;
-
-	if (!bench_enabled)
-		return;
-	insns = bench_counter() - begin - bench_counter_overhead;
-	if (nr_initcalls == ARRAY_SIZE(initcalls)) {
-		initcalls_dropped++;
-		return;
-	}
-	initcalls[nr_initcalls++] = (struct initcall_record){ fn, level, insns };
-}
 
 void bench_print(const char *group, const char *fmt, ...)
 {
@@ -148,41 +93,45 @@ static void print_boot_steps(void)
 }
 
 /*
- * Every initcall with its level, and each level's total. The functions
- * are init code, freed by now: %ps still names them (kallsyms keeps every
- * symbol), but nothing here calls or reads them.
+ * Every initcall with its level, and each level's total, from the core's
+ * record (less what reading the counter costs). The functions are init
+ * code, freed by now: %ps still names them (kallsyms keeps every symbol),
+ * but nothing here calls or reads them.
  */
+static u64 initcall_insns(const struct initcall_result *r)
+{
+	return r->insns - bench_counter_overhead;
+}
+
 static void print_initcalls(void)
 {
 	for (unsigned int level = 0; level < NR_INITCALL_LEVELS; level++) {
 		u64 total = 0;
 		unsigned int calls = 0;
 
-		for (unsigned int i = 0; i < nr_initcalls; i++) {
-			if (initcalls[i].level != level)
+		for (unsigned int i = 0; i < initcall_results_count; i++) {
+			if (initcall_results[i].level != level)
 				continue;
-			total += initcalls[i].insns;
+			total += initcall_insns(&initcall_results[i]);
 			calls++;
 		}
 		bench_print("initcall_level", "%s calls=%u insns=%llu", initcall_levels[level].name,
 			    calls, (unsigned long long)total);
 	}
-	for (unsigned int i = 0; i < nr_initcalls; i++)
-		bench_print("initcall", "%ps level=%s insns=%llu", initcalls[i].fn,
-			    initcall_levels[initcalls[i].level].name,
-			    (unsigned long long)initcalls[i].insns);
-	if (initcalls_dropped)
-		bench_print("initcall", "dropped=%u", initcalls_dropped);
+	for (unsigned int i = 0; i < initcall_results_count; i++)
+		bench_print("initcall", "%ps level=%s insns=%llu", initcall_results[i].fn,
+			    initcall_levels[initcall_results[i].level].name,
+			    (unsigned long long)initcall_insns(&initcall_results[i]));
 }
 
 /*
- * Boot step 19 (report). The cases run on the finished kernel; each one must give
- * back every page it takes, as a ktest case must.
+ * Boot step 19 (report), a late hook. The cases run on the finished kernel;
+ * each one must give back every page it takes, as a ktest case must.
  */
-void bench_run(void)
+static int bench_run(int status)
 {
 	if (!bench_enabled)
-		return;
+		return status;
 	bench_print("start", "arch=%s counter=%s filter=%s", SK_ARCH, BENCH_COUNTER_NAME,
 		    bench_filter);
 	print_counter();
@@ -200,6 +149,7 @@ void bench_run(void)
 				    (long)(free_before - nr_free_pages()));
 		cases_ran++;
 	}
+	return status;
 }
 
 /*
@@ -207,11 +157,23 @@ void bench_run(void)
  * "bench: exec" lines: the runner takes a log without this line for one
  * cut short.
  */
-void bench_end(void)
+static int bench_end(int status)
 {
 	if (bench_enabled)
 		bench_print("end", "cases=%u", cases_ran);
+	return status;
 }
+
+static struct late_hook bench_run_hook = { .phase = LATE_HOOK_REPORT, .fn = bench_run };
+static struct late_hook bench_end_hook = { .phase = LATE_HOOK_END, .fn = bench_end };
+
+static int __init bench_init(void)
+{
+	register_late_hook(&bench_run_hook);
+	register_late_hook(&bench_end_hook);
+	return 0;
+}
+late_initcall(bench_init);
 
 /*
  * From call_usermodehelper() deciding to start the program (a thread,

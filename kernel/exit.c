@@ -36,11 +36,6 @@ DEFINE_SPINLOCK(tasklist_lock);
 /* Parents in wait4() sleep here; every exit wakes them all, each looks for its own children. */
 static DECLARE_WAIT_QUEUE_HEAD(child_exit);
 
-bool thread_reapable(struct thread *t)
-{
-	return t->state == THREAD_DEAD && t->exited && t->orphan && !READ_ONCE(t->on_cpu);
-}
-
 #include <kernel/mmu_context.h>
 
 /* The children of a process that ends: nobody waits for them now. */

@@ -35,6 +35,17 @@ const struct exception_table_entry *search_extable(const struct exception_table_
 	return bsearch(&addr, base, num, sizeof(struct exception_table_entry), cmp_insn);
 }
 
+/*
+ * The module loader's search of the modules' tables (kernel/module/extable.c)
+ * takes the place of this one when it is linked in; without it no code lies
+ * outside the kernel's table.
+ */
+__weak const struct exception_table_entry *search_module_extables(unsigned long addr)
+{
+	(void)addr;
+	return NULL;
+}
+
 const struct exception_table_entry *search_exception_tables(unsigned long addr)
 {
 	const struct exception_table_entry *e;

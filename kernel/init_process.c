@@ -4,7 +4,9 @@
  * after `--` on the command line as its arguments and Linux's environment
  * for init, and waits for it (Linux's kernel_init(), init/main.c).
  *
- * How the boot ends (kernel/main.c, boot step 19): "init exited with
+ * A late hook (include/kernel/init.h), LATE_HOOK_INIT, registered by this
+ * file's initcall: the core's rest_init() runs it at boot step 19, with
+ * the self-tests' verdict. How the boot ends: "init exited with
  * status N", and QEMU's pass status only if N is 0 and no self-test
  * failed. A program that cannot be run is Linux's "Failed to execute
  * /init (error -N)" and a panic; an initramfs without /init (and no
@@ -60,7 +62,7 @@ static int __init init_args_setup(void)
 }
 core_initcall(init_args_setup);
 
-int run_init_process(int status)
+static int run_init_process(int status)
 {
 	static const char *const envp_init[] = { "HOME=/", "TERM=linux", NULL };
 	struct dentry *d;
@@ -87,3 +89,12 @@ int run_init_process(int status)
 	pr_info("init exited with status %d\n", (wstatus >> 8) & 0xff);
 	return wstatus || status != QEMU_EXIT_PASS ? QEMU_EXIT_TESTS_FAILED : QEMU_EXIT_PASS;
 }
+
+static struct late_hook init_process_hook = { .phase = LATE_HOOK_INIT, .fn = run_init_process };
+
+static int __init init_process_init(void)
+{
+	register_late_hook(&init_process_hook);
+	return 0;
+}
+late_initcall(init_process_init);

@@ -13,14 +13,18 @@
  * initcall_debug prints each call with its duration; initcall_blacklist=
  * skips the named functions, and names the ones that are no initcall (a
  * boot step such as time_init cannot be skipped). An initcall that fails
- * is reported, and boot goes on. With `bench`, kernel/bench.c counts each
- * call's instructions.
+ * is reported, and boot goes on.
+ *
+ * Every call that runs is recorded once, here (initcall_results[], one
+ * entry for each entry of the table), with what it returned and the
+ * instructions it took; `make bench`, the monitor and gdb read the record.
  */
+#include <asm/bench.h>
 #include <asm/processor.h>
-#include <kernel/bench.h>
 #include <kernel/init.h>
 #include <kernel/kallsyms.h>
 #include <kernel/printk.h>
+#include <kernel/slab.h>
 #include <kernel/sections.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>
@@ -31,7 +35,7 @@ const struct initcall_level initcall_levels[NR_INITCALL_LEVELS] = {
 	INITCALL_LEVELS(__INITCALL_LEVEL_ENTRY)
 };
 
-struct initcall_result initcall_results[INITCALL_RESULTS_MAX];
+struct initcall_result *initcall_results;
 unsigned int initcall_results_count;
 
 static bool initcall_debug __initdata;
@@ -115,7 +119,7 @@ static void __init warn_blacklist_strays(void)
 
 int __init do_one_initcall(initcall_t fn, unsigned int level)
 {
-	u64 start = 0, bench_start;
+	u64 start = 0, counter;
 	int ret;
 
 	if (initcall_blacklisted(fn)) {
@@ -126,11 +130,12 @@ int __init do_one_initcall(initcall_t fn, unsigned int level)
 		printk(KERN_INFO "calling  %pS @ %d\n", fn, smp_processor_id());
 		start = get_cycles();
 	}
-	bench_start = bench_initcall_begin();
+	counter = bench_counter();
 	ret = fn();
-	bench_initcall_end(fn, level, bench_start);
-	if (initcall_results_count < INITCALL_RESULTS_MAX)
-		initcall_results[initcall_results_count++] = (struct initcall_result){ fn, level, ret };
+	counter = bench_counter() - counter;
+	if (initcall_results)
+		initcall_results[initcall_results_count++] =
+			(struct initcall_result){ fn, level, ret, counter };
 	if (initcall_debug)
 		printk(KERN_INFO "initcall %pS returned %d after %llu usecs\n", fn, ret,
 		       (unsigned long long)cycles_to_us(get_cycles() - start));
@@ -149,8 +154,19 @@ static void __init do_initcall_level(unsigned int level)
 		do_one_initcall(*call, level);
 }
 
+/* Room for every entry of the table: no call can go unrecorded. */
+static void __init alloc_initcall_results(void)
+{
+	size_t n = __initcall_end - __initcall_start;
+
+	initcall_results = kmalloc(n * sizeof(*initcall_results));
+	if (n && !initcall_results)
+		pr_warn("initcall: no memory to record %zu initcalls: none recorded\n", n);
+}
+
 void __init do_early_initcalls(void)
 {
+	alloc_initcall_results();
 	warn_blacklist_strays();
 	do_initcall_level(INITCALL_LEVEL_early);
 }

@@ -26,6 +26,7 @@
  * The first link (see scripts/link-kernel.sh) uses a table with N = 0, so
  * every lookup then finds nothing.
  */
+#include <kernel/compiler.h>
 #include <kernel/kallsyms.h>
 #include <kernel/string.h>
 
@@ -132,4 +133,21 @@ bool kallsyms_symbol_range(const char *name, unsigned long *start, unsigned long
 	*start = symbol_address(index);
 	*size = kallsyms_sizes[index];
 	return true;
+}
+
+/*
+ * The module loader's lookup in the modules' symbols (kernel/module/kallsyms.c)
+ * takes the place of this one when it is linked in; without it no code lies
+ * outside the kernel's table.
+ */
+__weak const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
+					 unsigned long *offset, const char **modname,
+					 char *namebuf)
+{
+	(void)addr;
+	(void)symbolsize;
+	(void)offset;
+	(void)modname;
+	(void)namebuf;
+	return NULL;
 }

@@ -3,8 +3,9 @@
  * and .ktest_suites (after), runs each case, prints KTAP version 1.
  *
  * The top-level plan `1..N` must come first, so the first run counts both
- * tables and the user-space suites (run last, from kernel/main.c);
- * numbering continues across the three runs. Boot log lines may fall
+ * tables and the suites a layer adds (user space's programs, counted by
+ * its initcall, run by its late hook: kernel/ktest_user.c); numbering
+ * continues across the three runs. Boot log lines may fall
  * between suites, which KTAP allows. Lines go through console_write(), not
  * printk(), so loglevel= and quiet never hide a result. A case that ends
  * with fewer free pages than it started with fails: leaks are found here.
@@ -16,25 +17,23 @@
  */
 #include <asm/processor.h>
 #include <kernel/console.h>
-#include <kernel/errno.h>
-#include <kernel/fs.h>
 #include <kernel/glob.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
-#include <kernel/process.h>
 #include <kernel/sections.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
-#include <kernel/uaccess.h>
 
 static int next_suite_number = 1;
 /* ktest.filter=GLOB: only suites whose name matches run (and count in the plan). */
 static char filter[64] = "*";
 static int failed_cases;
 static bool none_selected;
+/* Suites a layer runs and reports itself (ktest_plan_add()). */
+static size_t planned_elsewhere;
 
 static __printf(1, 2) void ktap(const char *fmt, ...)
 {
@@ -88,7 +87,7 @@ __setup("ktest.filter=", set_filter);
 
 static bool selected(const struct ktest_suite *suite)
 {
-	return glob_match(filter, suite->name);
+	return ktest_name_selected(suite->name);
 }
 
 static size_t count_selected(const struct ktest_suite *const *start,
@@ -140,103 +139,21 @@ static void run_suite(const struct ktest_suite *suite)
 	ktap("%s %d %s\n", suite_failed ? "not ok" : "ok", next_suite_number++, suite->name);
 }
 
-/*
- * The user-space suites: each program in /lib/ktest (tests/user/ktest/)
- * prints its own subtest block, indented as the kernel's suites are; the
- * kernel runs it, counts it in the plan and prints its top-level
- * "ok N NAME" from how it ended, as tests/host's Makefile does for the host
- * tests: exit status 0 and no page lost is "ok", anything else "not ok"
- * with the reason. On an arch without user mode each is a SKIP.
- *
- * ktest.user_args="WORD ..." gives each of them the words as its arguments
- * (argv[1] on): how `make stress` asks user_fuzz for a long run with a seed
- * of its own. Suites that take no arguments ignore them.
- */
-#define USER_SUITES_DIR		"/lib/ktest"
-#define MAX_USER_SUITES		16
-#define MAX_USER_ARGS		8
-
-static char user_args[128];
-static const char *user_argv[MAX_USER_ARGS + 2];	/* the path, the words, NULL */
-
-static int __init set_user_args(char *val)
+bool ktest_name_selected(const char *name)
 {
-	int n = 1;
-
-	strscpy(user_args, val, sizeof(user_args));
-	for (char *p = user_args; *p;) {
-		if (*p == ' ') {
-			*p++ = '\0';
-			continue;
-		}
-		if (n > MAX_USER_ARGS) {
-			pr_warn("ktest.user_args: more than %d words, \"%s\" on ignored\n",
-				MAX_USER_ARGS, p);
-			*p = '\0';
-			break;
-		}
-		user_argv[n++] = p;
-		while (*p && *p != ' ')
-			p++;
-	}
-	return 0;
-}
-__setup("ktest.user_args=", set_user_args);
-
-static char user_suites[MAX_USER_SUITES][32];
-static int nr_user_suites;
-
-static bool add_user_suite(struct dir_context *ctx, const char *name, int len, loff_t pos,
-			   unsigned long ino, unsigned int d_type)
-{
-	(void)ctx;
-	(void)pos;
-	(void)ino;
-	(void)d_type;
-	if (name[0] == '.' || len >= (int)sizeof(user_suites[0]) || nr_user_suites == MAX_USER_SUITES)
-		return true;
-	memcpy(user_suites[nr_user_suites], name, len);
-	user_suites[nr_user_suites][len] = '\0';
-	if (glob_match(filter, user_suites[nr_user_suites]))
-		nr_user_suites++;
-	return true;
+	return glob_match(filter, name);
 }
 
-static void __init find_user_suites(void)
+void ktest_plan_add(size_t suites)
 {
-	struct dir_context ctx = { .actor = add_user_suite };
-	struct dentry *dir;
-
-	if (!kern_path(USER_SUITES_DIR, LOOKUP_FOLLOW, &dir)) {
-		iterate_dir(dir, &ctx);
-		dput(dir);
-	}
+	planned_elsewhere += suites;
 }
 
-static void run_user_suite(const char *name)
+void ktest_report(const char *name, bool ok)
 {
-	static const char *const envp[] = { "HOME=/", "TERM=linux", NULL };
-	char path[64];
-	unsigned long free_before = nr_free_pages(), fixups = uaccess_fixup_count();
-	int status = 0, err;
-
-	snprintf(path, sizeof(path), USER_SUITES_DIR "/%s", name);
-	user_argv[0] = path;
-	err = call_usermodehelper(path, user_argv, envp, &status);
-	ktap("    # %s: %lu uaccess fixups taken\n", name, uaccess_fixup_count() - fixups);
-	if (err)
-		ktap("    # %s: execve failed (error %d)\n", name, err);
-	else if (status & 0x7f)
-		ktap("    # %s: killed by signal %d\n", name, status & 0x7f);
-	else if (status)
-		ktap("    # %s: exit status %d\n", name, (status >> 8) & 0xff);
-	if (nr_free_pages() != free_before) {
-		ktap("    # %s: leaked %ld page(s)\n", name, (long)(free_before - nr_free_pages()));
-		err = -ENOMEM;
-	}
-	if (err || status)
+	if (!ok)
 		failed_cases++;
-	ktap("%s %d %s\n", err || status ? "not ok" : "ok", next_suite_number++, name);
+	ktap("%s %d %s\n", ok ? "ok" : "not ok", next_suite_number++, name);
 }
 
 static void run_table(const struct ktest_suite *const *start,
@@ -251,9 +168,8 @@ void __init ktest_run_init_suites(void)
 {
 	size_t total;
 
-	find_user_suites();
 	total = count_selected(__ktest_init_suites_start, __ktest_init_suites_end) +
-		count_selected(__ktest_suites_start, __ktest_suites_end) + nr_user_suites;
+		count_selected(__ktest_suites_start, __ktest_suites_end) + planned_elsewhere;
 
 	ktap("KTAP version 1\n1..%zu\n", total);
 	if (!total) {
@@ -266,12 +182,6 @@ void __init ktest_run_init_suites(void)
 void ktest_run_suites(void)
 {
 	run_table(__ktest_suites_start, __ktest_suites_end);
-}
-
-void ktest_run_user_suites(void)
-{
-	for (int i = 0; i < nr_user_suites; i++)
-		run_user_suite(user_suites[i]);
 }
 
 int ktest_exit_status(void)

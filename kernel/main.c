@@ -10,7 +10,7 @@
  */
 #include <asm/irqflags.h>
 #include <kernel/alternative.h>
-#include <kernel/bench.h>
+#include <kernel/boot_steps.h>
 #include <kernel/bootinfo.h>
 #include <kernel/console.h>
 #include <kernel/cpufeature.h>
@@ -18,12 +18,10 @@
 #include <kernel/irq.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
-#include <kernel/monitor.h>
 #include <kernel/pgtable.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
-#include <kernel/process.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
@@ -50,23 +48,22 @@ static void __noinline __noreturn rest_init(void)
 	check_wx_pages();
 	boot_step(BOOT_STEP_free_initmem);
 
-	/* 18. Self-tests of the finished kernel, then the user-space ones. */
+	/* 18. Self-tests of the finished kernel, then those a layer adds (user
+	 *     space: its test programs). */
 	ktest_run_suites();
-	ktest_run_user_suites();
+	run_late_hooks(LATE_HOOK_SELFTESTS, QEMU_EXIT_PASS);
 	boot_step(BOOT_STEP_selftests);
 
-	/* 19. Report and hand over: with `bench`, the benchmark figures; with
-	 *     `sched_debug`, the thread listing; then the first program,
-	 *     /init (or rdinit=), whose exit status joins the
-	 *     self-tests' verdict (with `bench`, then the figures' end mark);
-	 *     then leave QEMU with a status that says how it all went, or, with
-	 *     `monitor`, first give a prompt. */
-	bench_run();
-	sched_debug_show();
-	status = run_init_process(ktest_exit_status());
-	bench_end();
-	if (monitor_wanted())
-		monitor_run(status);
+	/* 19. Report and hand over, as the linked layers add to it
+	 *     (include/kernel/init.h): the figures and listings the command
+	 *     line asks for; the self-tests' verdict; the first program, whose
+	 *     exit status joins it; what comes after; then leave QEMU with a
+	 *     status that says how it all went, or first give the monitor's
+	 *     prompt. */
+	run_late_hooks(LATE_HOOK_REPORT, QEMU_EXIT_PASS);
+	status = run_late_hooks(LATE_HOOK_INIT, ktest_exit_status());
+	status = run_late_hooks(LATE_HOOK_END, status);
+	status = run_late_hooks(LATE_HOOK_MONITOR, status);
 	pr_info("Special K: boot complete, exiting QEMU\n");
 	machine_exit(status);
 }

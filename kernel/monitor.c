@@ -360,3 +360,20 @@ void monitor_run(int exit_status)
 	monitor_printf("end of input: leaving QEMU with status %d\n", monitor_exit_status);
 	machine_exit(monitor_exit_status);
 }
+
+/* Last of boot step 19: with `monitor`, the prompt instead of leaving QEMU. */
+static int monitor_hook_run(int status)
+{
+	if (monitor_wanted())
+		monitor_run(status);
+	return status;
+}
+
+static struct late_hook monitor_hook = { .phase = LATE_HOOK_MONITOR, .fn = monitor_hook_run };
+
+static int __init monitor_init(void)
+{
+	register_late_hook(&monitor_hook);
+	return 0;
+}
+late_initcall(monitor_init);

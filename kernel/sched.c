@@ -68,6 +68,15 @@ static struct rq *this_rq(void)
 	return this_cpu_ptr(&runqueues);
 }
 
+/*
+ * The slot of an orphan process that ended (kernel/exit.c marks it so):
+ * nobody will wait for it, so thread_alloc() may take it back.
+ */
+static bool thread_reapable(struct thread *t)
+{
+	return t->state == THREAD_DEAD && t->exited && t->orphan && !READ_ONCE(t->on_cpu);
+}
+
 /* A free slot, filled in and not yet runnable; NULL when the table is full. */
 struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 {

@@ -102,3 +102,19 @@ void sched_debug_show(void)
 	if (sched_debug)
 		show_threads(printk);
 }
+
+/* With `sched_debug`, the listing at boot step 19 (report), after the bench figures. */
+static int sched_debug_report(int status)
+{
+	sched_debug_show();
+	return status;
+}
+
+static struct late_hook sched_debug_hook = { .phase = LATE_HOOK_REPORT, .fn = sched_debug_report };
+
+static int __init sched_debug_init(void)
+{
+	register_late_hook(&sched_debug_hook);
+	return 0;
+}
+late_initcall(sched_debug_init);

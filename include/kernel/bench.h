@@ -9,12 +9,11 @@
  * CNTVCT there moves only once per 16 instructions).
  *
  * Three things feed the report:
- *  - boot_step(step), called by start_kernel() after each step of
- *    include/kernel/boot_steps.h (docs/design.md, section 2, says why in
- *    this order): records the count since the kernel's first instruction
- *    (head.S takes the entry reading). Always on, a store;
- *  - bench_initcall_begin()/bench_initcall_end(), around each initcall in
- *    do_one_initcall(): the cost of each call and of each level;
+ *  - the boot-step record the core keeps (include/kernel/boot_steps.h,
+ *    kernel/boot_steps.c): the count since the kernel's first instruction
+ *    (head.S takes the entry reading) at the end of each step;
+ *  - the core's initcall record (initcall_results[], include/kernel/init.h):
+ *    the cost of each call and of each level;
  *  - benchmark cases, registered like ktest suites through a special
  *    section and run at the end of boot (step 19, report), when the
  *    command line says `bench` (all cases) or `bench=GLOB` (the cases
@@ -52,26 +51,12 @@ struct bench_case {
 	static const struct bench_case __bench_case_##fn __used		\
 	__section(".bench_cases") __aligned(sizeof(void *)) = { #fn, fn }
 
-/* A boot step is done: remember the count. */
-void boot_step(enum boot_step step);
-
-/* The steps as data, in order (boot_step_table[n - 1] is step n). */
-struct boot_step_info {
-	unsigned int n;
-	const char *name;
-	const char *what;
-};
-extern const struct boot_step_info boot_step_table[];
-extern const unsigned int nr_boot_step_table;
-
-/* do_one_initcall(): begin returns a counter reading (0 without `bench`), end records. */
-u64 bench_initcall_begin(void);
-void bench_initcall_end(initcall_t fn, unsigned int level, u64 begin);
-
-/* Boot step 19 (report): with `bench`, print the boot figures and run the selected cases. */
-void bench_run(void);
-/* After /init: "bench: end", the mark that every figure was printed. */
-void bench_end(void);
+/*
+ * kernel/bench.c's late hooks (include/kernel/init.h), registered by its
+ * initcall: at boot step 19 (report), with `bench`, it prints the boot
+ * figures and runs the selected cases; after /init, "bench: end", the
+ * mark that every figure was printed.
+ */
 
 /*
  * kernel/umh.c: a program the kernel started (call_usermodehelper(), the

@@ -3,8 +3,8 @@
  *
  * This list is the one place where the steps are numbered and named,
  * X(number, name, what) each. start_kernel() marks each step done with
- * boot_step(BOOT_STEP_<name>) (kernel/bench.c records the instruction
- * count and prints "bench: step N name=..." from this list); scripts/bench
+ * boot_step(BOOT_STEP_<name>) (kernel/boot_steps.c records the instruction
+ * count; kernel/bench.c prints "bench: step N name=..." from it); scripts/bench
  * reads this file for its report; the gdb helper sk-boot prints the steps
  * done from the kernel's copy (boot_step_table[]); and
  * scripts/check-boot-steps, run by make check, fails when start_kernel(),
@@ -14,6 +14,8 @@
  */
 #ifndef _KERNEL_BOOT_STEPS_H
 #define _KERNEL_BOOT_STEPS_H
+
+#include <kernel/types.h>
 
 #define BOOT_STEPS(X)								\
 	X(1, console, "early console and banner")				\
@@ -38,5 +40,25 @@
 
 #define __BOOT_STEP_ENUM(n, name, what)	BOOT_STEP_##name = n,
 enum boot_step { BOOT_STEPS(__BOOT_STEP_ENUM) };
+
+/* A boot step is done: record the instruction count since the kernel's first instruction. */
+void boot_step(enum boot_step step);
+
+/* The steps as data, in order (boot_step_table[n - 1] is step n). */
+struct boot_step_info {
+	unsigned int n;
+	const char *name;
+	const char *what;
+};
+extern const struct boot_step_info boot_step_table[];
+extern const unsigned int nr_boot_step_table;
+
+/* The steps done, in order, each with the count at its end. */
+struct boot_step_record {
+	enum boot_step step;
+	u64 insns;
+};
+extern struct boot_step_record boot_steps[];
+extern unsigned int nr_boot_steps;
 
 #endif

@@ -109,17 +109,52 @@ void do_early_initcalls(void);
 void do_initcalls(void);
 
 /*
- * The initcalls that ran, in order, with their level and what each
- * returned: kept outside the init region, so that the serial monitor and
- * scripts/gdb can show them after the table itself is freed.
+ * The initcalls that ran, in order, with their level, what each returned
+ * and the instructions it took (the arch's counter, <asm/bench.h>: exact
+ * under QEMU's -icount). One entry for every call in the table, allocated
+ * when the early initcalls start (boot step 13) and kept outside the init
+ * region, so that `make bench`, the serial monitor and scripts/gdb can
+ * read it after the table itself is freed. NULL before boot step 13.
  */
 struct initcall_result {
 	initcall_t fn;
 	unsigned int level;
 	int ret;
+	u64 insns;
 };
-#define INITCALL_RESULTS_MAX	64
-extern struct initcall_result initcall_results[INITCALL_RESULTS_MAX];
+extern struct initcall_result *initcall_results;
 extern unsigned int initcall_results_count;
+
+/*
+ * The end of boot, as layers extend it (kernel/late_hook.c). rest_init()
+ * runs each phase's hooks in the order they were registered, after the
+ * init region is freed: a layer's initcall registers its hook (static,
+ * not __init: it outlives the init region), and the core never names it.
+ *   SELFTESTS  after the kernel's own self-tests (boot step 18)
+ *   REPORT     boot step 19's figures and listings
+ *   INIT       the first program; the hook returns the boot's status
+ *   END        after it
+ *   MONITOR    last; a hook may not return
+ * Every hook takes the boot's status so far and returns it (INIT's with
+ * the program's verdict joined). A phase with no hook says so in the log
+ * where that changes how the boot ends.
+ */
+enum late_hook_phase {
+	LATE_HOOK_SELFTESTS,
+	LATE_HOOK_REPORT,
+	LATE_HOOK_INIT,
+	LATE_HOOK_END,
+	LATE_HOOK_MONITOR,
+	NR_LATE_HOOK_PHASES
+};
+
+struct late_hook {
+	enum late_hook_phase phase;
+	int (*fn)(int status);
+	struct late_hook *next;
+};
+
+void register_late_hook(struct late_hook *hook);
+int run_late_hooks(enum late_hook_phase phase, int status);
 
 #endif

@@ -58,12 +58,15 @@ __printf(1, 2) void ktest_diag(const char *fmt, ...);
 void ktest_run_init_suites(void);
 void ktest_run_suites(void);
 /*
- * Then the user-space suites (/lib/ktest, tests/user/ktest/): counted in
- * the plan from the start, run last, after the kernel's own at boot step
- * 18, so that the self-test steps count every self-test (make bench holds
- * them all to one budget).
+ * Suites a layer runs itself (user space's programs, kernel/ktest_user.c):
+ * ktest_plan_add() counts them in the plan, from an initcall (the plan is
+ * printed at boot step 16); ktest_name_selected() applies ktest.filter=;
+ * ktest_report() prints each one's top-level "ok N NAME" or "not ok N
+ * NAME" and counts a failure in the verdict.
  */
-void ktest_run_user_suites(void);
+void ktest_plan_add(size_t suites);
+bool ktest_name_selected(const char *name);
+void ktest_report(const char *name, bool ok);
 /*
  * The boot's verdict for QEMU's exit status, said in words when it is not a
  * pass: QEMU_EXIT_PASS when at least one suite ran and no case failed, else

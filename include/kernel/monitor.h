@@ -2,7 +2,9 @@
  * The serial monitor: a small command prompt at the end of boot, to look at
  * the special sections of the finished kernel from its own console (`help`
  * lists the commands). The kernel parameter `monitor` asks for it; without
- * it the kernel leaves QEMU after the self-tests, as test runs want.
+ * it the kernel leaves QEMU after the self-tests, as test runs want. The
+ * prompt starts from a late hook (include/kernel/init.h), the last of boot
+ * step 19, which monitor.c's initcall registers.
  *
  * kernel/monitor.c has the prompt, line editing and the commands about
  * memory; kernel/monitor_tables.c the commands that walk the tables. Each

@@ -66,13 +66,5 @@ int call_usermodehelper(const char *path, const char *const argv[], const char *
 /* Guards every thread's parent, children and sibling fields (kernel/exit.c). */
 extern spinlock_t tasklist_lock;
 
-/*
- * The end of boot (kernel/init_process.c): run /init, or rdinit=, and wait
- * for it; the boot's verdict (a QEMU exit status) from the self-tests' one.
- */
-int run_init_process(int status);
-
-/* kernel/exit.c: the slot of an orphan that ended, which thread_alloc() may take back. */
-bool thread_reapable(struct thread *t);
 
 #endif

@@ -1,6 +1,6 @@
 # sk-boot: how far start_kernel() has got, step by step.
 #
-# The steps are the kernel's own list, boot_step_table[] (kernel/bench.c,
+# The steps are the kernel's own list, boot_step_table[] (kernel/boot_steps.c,
 # made from include/kernel/boot_steps.h); which are done comes from the
 # record boot_step() keeps, boot_steps[] and nr_boot_steps, with the
 # instruction count since the kernel's first instruction at the end of each

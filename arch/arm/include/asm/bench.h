@@ -13,6 +13,7 @@
 #ifndef _ASM_BENCH_H
 #define _ASM_BENCH_H
 
+#include <kernel/compiler.h>
 #include <kernel/types.h>
 
 #define BENCH_COUNTER_NAME	"pmccntr"

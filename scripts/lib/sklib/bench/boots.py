@@ -82,8 +82,8 @@ class Boot:
                          f"(or {exits.TESTS_FAILED}: a self-test failed)")
         if self.kind == "bench":
             if not self.bench:
-                found.append(f"{self.name}: no 'bench:' lines (is bench_run() called at boot "
-                             "step 19, report, in kernel/main.c?)")
+                found.append(f"{self.name}: no 'bench:' lines (is kernel/bench.c linked, its "
+                             "late hook registered for boot step 19?)")
             elif not self.groups("end"):
                 found.append(f"{self.name}: the figures stop before 'bench: end'")
             for _, pos, kv in self.groups("error"):

@@ -1,0 +1,30 @@
+/*
+ * What the trap handlers ask of user space, and what a kernel without it
+ * answers. The arch's fault handlers (arch/<arch>/kernel/traps.c) are core:
+ * they call force_sig_fault() for a fault in user mode and do_wp_page() for
+ * a write to a page that may be copy-on-write. User space defines both
+ * (kernel/signal.c, kernel/mm/memory.c) and its definitions take the place
+ * of these weak ones at link time. A kernel linked without user space
+ * (make mini) never enters user mode and maps no process's pages, so the
+ * first default is never reached, and the second finds no copy-on-write
+ * page: the fault is a real one.
+ */
+#include <kernel/errno.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/signal.h>
+
+__weak void force_sig_fault(int sig, unsigned long addr, struct pt_regs *regs,
+			    unsigned long error)
+{
+	(void)regs;
+	panic("signal %d for a fault at %lx in user mode (error %lx), but no user space "
+	      "is linked in", sig, addr, error);
+}
+
+__weak int do_wp_page(struct mm_struct *mm, unsigned long addr)
+{
+	(void)mm;
+	(void)addr;
+	return -EFAULT;
+}
