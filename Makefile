@@ -106,15 +106,20 @@ CFLAGS		:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 ASFLAGS		:= -D__ASSEMBLER__ -g -MMD -MP -fno-pic -fno-pie -Wa,--noexecstack $(ARCH_CFLAGS)
 LDFLAGS		:= -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none $(ARCH_LDFLAGS)
 
-# Every .c and .S in these folders is built, generic and arch alike: with no
-# configuration to choose among files (Linux lists obj-y for Kconfig's sake),
-# adding a file is all it takes. Sorted, so the link order (and with it the
-# order of initcalls within a level) does not depend on the file system.
-SRCS		:= $(sort $(wildcard kernel/*.c kernel/lib/*.c kernel/mm/*.c kernel/module/*.c \
-		     kernel/fs/*.c tests/kernel/*.c tests/kernel/$(ARCH)/*.c \
-		     tests/kernel/$(ARCH)/*.S)) \
-		   $(sort $(wildcard arch/$(ARCH)/*/*.c arch/$(ARCH)/*/*.S))
+# The kernel is a core and layers, each a list of sources and of self-tests
+# (kernel/layers.mk): no configuration chooses among files (Linux lists obj-y
+# for Kconfig's sake), a layer is in the link or not. The full kernel links
+# them all; `make mini` the core alone. Sorted, so the link order (and with it
+# the order of initcalls within a level) does not depend on the file system.
+include kernel/layers.mk
+LAYER_SRCS	= $(foreach l,$(LAYERS),$($(l)_SRCS) $($(l)_TESTS))
+in_link_order	= $(sort $(filter-out arch/%,$(1))) $(sort $(filter arch/%,$(1)))
+SRCS		:= $(call in_link_order,$(LAYER_SRCS))
 OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
+MINI		:= $(BUILD)/mini
+MINI_SRCS	:= $(call in_link_order,$(CORE_SRCS) $(CORE_TESTS))
+MINI_OBJS	:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(MINI_SRCS))))
+MINI_KERNEL	:= $(MINI)/kernel.elf
 # System calls (include/kernel/syscalls.h): Linux's numbers from Debian's header
 # (UNISTD_H, from arch.mk) as generated/unistd.h, and the table of the calls the
 # objects implement, compiled and linked after them.
@@ -146,7 +151,7 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all modules iso run debug check bench sections clean deps host-tests fuzz stress FORCE \
+.PHONY: all mini layers modules iso run debug check bench sections clean deps host-tests fuzz stress FORCE \
 	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
 	check-build-llvm-x86_64 check-build-llvm-arm
 
@@ -187,7 +192,7 @@ cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" 
 		  CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
 		  LDFLAGS="$(LDFLAGS)" \
 		  scripts/link-kernel.sh $@ $(BUILD)/kernel.lds $(KALLSYMS) $(PTR_SIZE) \
-		  $(OBJS) $(SYSCALL_TABLE) $(ARCH_LIBS)
+		  $(filter %.o,$^) $(ARCH_LIBS)
 cmd_image	= $(OBJCOPY) -O binary $< $@
 
 $(BUILD)/%.o: %.c FORCE
@@ -228,8 +233,30 @@ $(KERNEL): $(OBJS) $(SYSCALL_TABLE) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTI
 		scripts/link-kernel.sh FORCE
 	$(call if_changed,link,LINK    $@)
 
-$(BUILD)/Image: $(KERNEL) FORCE
+$(BUILD)/Image $(MINI)/Image: %/Image: %/kernel.elf FORCE
 	$(call if_changed,image,OBJCOPY $@)
+
+# The mini kernel: the core's objects alone (kernel/layers.mk), the same
+# objects the full kernel links, with a system-call table of the calls they
+# implement (none but what the core has: every other number is -ENOSYS).
+mini: $(MINI_KERNEL) $(if $(filter arm,$(ARCH)),$(MINI)/Image)
+
+$(MINI)/syscall_table.c: scripts/syscalltbl $(UNISTD_H) $(MINI_OBJS)
+	@mkdir -p $(@D)
+	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(MINI_OBJS)
+
+$(MINI)/syscall_table.o: $(MINI)/syscall_table.c FORCE
+	$(call if_changed,cc,CC      $<)
+
+$(MINI_KERNEL): $(MINI_OBJS) $(MINI)/syscall_table.o $(BUILD)/kernel.lds $(KALLSYMS) \
+		$(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh FORCE
+	$(call if_changed,link,LINK    $@)
+
+# Which layer each source is in, one "LAYER FILE" a line (tests/host/test_layers.py,
+# scripts/layer-lines).
+layers:
+	@$(foreach l,$(LAYERS),$(foreach f,$($(l)_SRCS),echo '$(l) $(f)';) \
+		$(foreach f,$($(l)_TESTS),echo '$(l)_TESTS $(f)';))
 
 # Modules: compile each, list the kernel's exports (Module.symvers), run
 # modpost once over all modules (one may use another's exports), then link
@@ -340,7 +367,7 @@ fuzz:
 		FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60)
 
 # What make check tests, built by one make so that `make -jN check-build` shares N jobs
-# among four builds: both arches (and the ISO) with gcc in O=, and with clang and lld in
+# among four builds: both arches (and the ISO, and the mini kernels) with gcc in O=, and with clang and lld in
 # O=/llvm, which take the host tools and the user programs from the first (SHARED_O). Those
 # are made first, one arch at a time, so no two builds ever make the same file.
 tools: $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) $(MODPOST)
@@ -350,9 +377,9 @@ check-build-shared:
 	+$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) tools user
 	+$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) user
 check-build-x86_64 check-build-arm: check-build-%: check-build-shared
-	+$(Q)$(MAKE) --no-print-directory ARCH=$* O=$(O) all $(if $(filter x86_64,$*),iso)
+	+$(Q)$(MAKE) --no-print-directory ARCH=$* O=$(O) all mini $(if $(filter x86_64,$*),iso)
 check-build-llvm-x86_64 check-build-llvm-arm: check-build-llvm-%: check-build-shared
-	+$(Q)$(MAKE) --no-print-directory ARCH=$* LLVM=1 O=$(O)/llvm SHARED_O=$(O) all
+	+$(Q)$(MAKE) --no-print-directory ARCH=$* LLVM=1 O=$(O)/llvm SHARED_O=$(O) all mini
 
 # Everything: both arches (and the ISO), host tests, the QEMU matrix, gdb.
 check:
@@ -379,4 +406,4 @@ bench: deps
 clean:
 	rm -rf $(O)
 
--include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)
+-include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(MINI)/syscall_table.d $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)

@@ -14,6 +14,8 @@ else
 FPU_CFLAGS	:= -mgeneral-regs-only
 endif
 PTR_SIZE	:= 4
+# The device tree reader, which only ARM's boot information needs (kernel/layers.mk).
+ARCH_CORE_SRCS	:= kernel/fdt.c
 
 # ARM (A32) code, not Thumb: the frame-pointer layout asm/stacktrace.h
 # reads, and the instruction set entry.S and head.S are written in. Soft
