@@ -72,6 +72,12 @@ void dput(struct dentry *d);
 int kern_path(const char *path, unsigned int flags, struct dentry **res);
 
 int vfs_mkdir(const char *path, umode_t mode);
+/*
+ * open()'s lookup, with its flags (O_CREAT, O_EXCL, O_TRUNC, O_NOFOLLOW,
+ * O_DIRECTORY, the access mode) applied under one hold of the file
+ * system's lock: the dentry, held as kern_path()'s, or a negative errno.
+ */
+int vfs_open(const char *path, unsigned int flags, umode_t mode, struct dentry **res);
 /* A new empty regular file, or an existing one truncated to 0 (O_CREAT|O_TRUNC); held as kern_path()'s. */
 int vfs_create(const char *path, umode_t mode, struct dentry **res);
 /* A link at path whose target is the len bytes at target (Linux's symlink(target, path)). */

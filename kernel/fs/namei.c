@@ -12,7 +12,9 @@
  * links. There is no current directory yet: a relative path starts at the
  * root too.
  */
+#include <asm/fcntl.h>
 #include <kernel/errno.h>
+#include <kernel/file.h>
 #include <kernel/string.h>
 
 #include "internal.h"
@@ -132,24 +134,42 @@ static int lookup_parent(const char *path, struct dentry **dir, const char **nam
 	return err;
 }
 
-/* A new entry for the last component of path: -EEXIST if something is there already. */
-static int new_entry(const char *path, umode_t mode, struct dentry **res)
-{
-	struct dentry *dir;
-	const char *name;
+/* The last component of a path, in its directory. */
+struct last {
+	struct dentry *dir;	/* the directory it goes in */
+	const char *name;	/* len bytes; empty for "/" */
 	size_t len;
-	bool slash;
-	int err = lookup_parent(path, &dir, &name, &len, &slash);
+	bool slash;		/* a slash followed it */
+	bool dots;		/* "/", "." or "..": names no entry of dir */
+	struct dentry *d;	/* the entry there, or NULL */
+};
+
+static int lookup_last(const char *path, struct last *l)
+{
+	int err = lookup_parent(path, &l->dir, &l->name, &l->len, &l->slash);
 
 	if (err)
 		return err;
-	if (!len || is_dot_or_dotdot(name, len) || d_lookup(dir, name, len))
+	l->dots = !l->len || is_dot_or_dotdot(l->name, l->len);
+	l->d = l->dots ? NULL : d_lookup(l->dir, l->name, l->len);
+	return 0;
+}
+
+/* A new entry for the last component of path: -EEXIST if something is there already. */
+static int new_entry(const char *path, umode_t mode, struct dentry **res)
+{
+	struct last l;
+	int err = lookup_last(path, &l);
+
+	if (err)
+		return err;
+	if (l.dots || l.d)
 		return -EEXIST;
-	if (dir->d_inode->i_fixed)
+	if (l.dir->d_inode->i_fixed)
 		return -EACCES;
-	if (slash && !S_ISDIR(mode))
+	if (l.slash && !S_ISDIR(mode))
 		return S_ISREG(mode) ? -EISDIR : -ENOENT;
-	*res = ramfs_mknod(dir, name, len, mode);
+	*res = ramfs_mknod(l.dir, l.name, l.len, mode);
 	return *res ? 0 : -ENOMEM;
 }
 
@@ -164,25 +184,60 @@ int vfs_mkdir(const char *path, umode_t mode)
 	return err;
 }
 
-int vfs_create(const char *path, umode_t mode, struct dentry **res)
+/* What the open flags refuse of the file found (Linux's do_open() and may_open()). */
+static int may_open(struct inode *inode, unsigned int flags)
 {
+	if (S_ISLNK(inode->i_mode))
+		return -ELOOP;	/* O_NOFOLLOW, and the link is the last component */
+	if ((flags & O_DIRECTORY) && !S_ISDIR(inode->i_mode))
+		return -ENOTDIR;
+	if (S_ISDIR(inode->i_mode) && ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT)))
+		return -EISDIR;
+	return 0;
+}
+
+/*
+ * Lookup, creation and truncation in one hold of fs_lock, so that two
+ * opens racing for one name see each other whole: one O_CREAT|O_EXCL
+ * wins, and O_CREAT without O_TRUNC never empties a file another just
+ * made. A link in the last component is followed, except under O_NOFOLLOW
+ * (then -ELOOP) and O_CREAT|O_EXCL (then -EEXIST, as Linux: the link
+ * itself is there). O_CREAT through a link whose target is missing is
+ * -ENOENT here (Linux creates the target): shorter, and said.
+ */
+int vfs_open(const char *path, unsigned int flags, umode_t mode, struct dentry **res)
+{
+	bool excl = (flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL);
+	size_t len = strnlen(path, PATH_MAX);
+	struct dentry *d;
 	int err;
 
+	if (len == PATH_MAX)
+		return -ENAMETOOLONG;
 	mutex_lock(&fs_lock);
-	err = new_entry(path, S_IFREG | (mode & S_IALLUGO), res);
-	if (err == -EEXIST && path_walk(path, strlen(path), false, res) == 0) {
-		/* O_CREAT|O_TRUNC on a file that is there: empty it. A link is not followed. */
-		if (S_ISREG((*res)->d_inode->i_mode)) {
-			ramfs_truncate((*res)->d_inode);
-			err = 0;
-		} else if (S_ISDIR((*res)->d_inode->i_mode)) {
-			err = -EISDIR;
-		}
-	}
+	err = path_walk(path, len, !(flags & O_NOFOLLOW) && !excl, &d);
+	if (!err && excl)
+		err = -EEXIST;
+	else if (err == -ENOENT && (flags & O_CREAT))
+		err = new_entry(path, S_IFREG | (mode & S_IALLUGO), &d);
+	if (err == -EEXIST && !excl)
+		err = -ENOENT;	/* the link above, its target missing */
 	if (!err)
-		dget(*res);
+		err = may_open(d->d_inode, flags);
+	/* Linux empties the file under O_RDONLY too; a /proc file has nothing to empty. */
+	if (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode) && !d->d_inode->i_show)
+		ramfs_truncate(d->d_inode);
+	if (!err) {
+		dget(d);
+		*res = d;
+	}
 	mutex_unlock(&fs_lock);
 	return err;
+}
+
+int vfs_create(const char *path, umode_t mode, struct dentry **res)
+{
+	return vfs_open(path, O_CREAT | O_TRUNC | O_WRONLY, mode, res);
 }
 
 int vfs_symlink(const char *target, size_t len, const char *path)
@@ -205,22 +260,19 @@ int vfs_symlink(const char *target, size_t len, const char *path)
 }
 
 /* The entry path names itself (a link not followed), for removal. */
-static int lookup_last(const char *path, struct dentry **res)
+static int lookup_removable(const char *path, struct dentry **res)
 {
-	struct dentry *dir;
-	const char *name;
-	size_t len;
-	bool slash;
-	int err = lookup_parent(path, &dir, &name, &len, &slash);
+	struct last l;
+	int err = lookup_last(path, &l);
 
 	if (err)
 		return err;
-	if (!len || is_dot_or_dotdot(name, len))
-		return len == 1 ? -EINVAL : -ENOTEMPTY;
-	*res = d_lookup(dir, name, len);
-	if (*res && (*res)->d_inode->i_fixed)
+	if (l.dots)
+		return l.len == 1 ? -EINVAL : -ENOTEMPTY;
+	*res = l.d;
+	if (l.d && l.d->d_inode->i_fixed)
 		return -EPERM;
-	return *res ? 0 : -ENOENT;
+	return l.d ? 0 : -ENOENT;
 }
 
 int vfs_unlink(const char *path)
@@ -229,7 +281,7 @@ int vfs_unlink(const char *path)
 	int err;
 
 	mutex_lock(&fs_lock);
-	err = lookup_last(path, &d);
+	err = lookup_removable(path, &d);
 	if (!err && S_ISDIR(d->d_inode->i_mode))
 		err = -EISDIR;
 	if (!err)
@@ -244,7 +296,7 @@ int vfs_rmdir(const char *path)
 	int err;
 
 	mutex_lock(&fs_lock);
-	err = lookup_last(path, &d);
+	err = lookup_removable(path, &d);
 	if (!err && !S_ISDIR(d->d_inode->i_mode))
 		err = -ENOTDIR;
 	if (!err && !list_empty(&d->d_subdirs))

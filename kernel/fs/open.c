@@ -82,38 +82,12 @@ static long do_open(int dfd, const char __user *filename, int flags, umode_t mod
 
 	if (!name)
 		return err;
-	if (flags & O_CREAT) {
-		err = kern_path(name, LOOKUP_FOLLOW, &d);
-		if (!err && (flags & O_EXCL)) {
-			dput(d);
-			err = -EEXIST;
-		} else if (err == -ENOENT ||
-			   (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode))) {
-			if (!err)
-				dput(d);
-			err = vfs_create(name, mode, &d);
-		}
-	} else {
-		err = kern_path(name, (flags & O_NOFOLLOW) ? 0 : LOOKUP_FOLLOW, &d);
-		if (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode) &&
-		    (flags & O_ACCMODE) != O_RDONLY) {
-			dput(d);
-			err = vfs_create(name, mode, &d);
-		}
-	}
+	err = vfs_open(name, flags, mode, &d);
 	kfree(name);
 	if (err)
 		return err;
-	if (S_ISLNK(d->d_inode->i_mode))
-		err = -ELOOP;	/* O_NOFOLLOW on a link */
-	else if ((flags & O_DIRECTORY) && !S_ISDIR(d->d_inode->i_mode))
-		err = -ENOTDIR;
-	else if (S_ISDIR(d->d_inode->i_mode) && (flags & O_ACCMODE) != O_RDONLY)
-		err = -EISDIR;
-	f = err ? NULL : alloc_file(d, flags);
+	f = alloc_file(d, flags);
 	dput(d);	/* the file holds its own */
-	if (err)
-		return err;
 	if (!f)
 		return -ENOMEM;
 	fd = fd_install(f, 0, flags & O_CLOEXEC);
@@ -191,6 +165,8 @@ SYSCALL_DEFINE3(fcntl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
+		if (arg >= NR_OPEN)
+			return -EINVAL;	/* Linux: at or past RLIMIT_NOFILE */
 		atomic_add(1, &f->f_count);
 		newfd = fd_install(f, arg, cmd == F_DUPFD_CLOEXEC);
 		if (newfd < 0)
