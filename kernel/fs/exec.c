@@ -51,19 +51,21 @@ struct exec_args {
 /* Append one string; -E2BIG when the strings are too many. */
 static int add_string(struct exec_args *a, const char *s, bool user)
 {
+	size_t room = MAX_ARG_BYTES - a->len;
 	long n;
 
+	/* Nothing is written past the buffer: a string that fills the room has no NUL and is -E2BIG. */
 	if (user) {
-		n = strncpy_from_user(a->buf + a->len, (const char __user *)s, MAX_ARG_BYTES - a->len);
+		n = strncpy_from_user(a->buf + a->len, (const char __user *)s, room);
 		if (n < 0)
 			return n;
 	} else {
-		n = strnlen(s, MAX_ARG_BYTES - a->len);
-		memcpy(a->buf + a->len, s, n);
-		a->buf[a->len + n] = '\0';
+		n = strnlen(s, room);
 	}
-	if ((size_t)n >= MAX_ARG_BYTES - a->len)
+	if ((size_t)n >= room)
 		return -E2BIG;
+	if (!user)
+		memcpy(a->buf + a->len, s, n + 1);
 	a->len += n + 1;
 	return 0;
 }

@@ -11,6 +11,7 @@
  * these under fs_lock.
  */
 #include <kernel/errno.h>
+#include <kernel/overflow.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
 
@@ -99,9 +100,9 @@ void ramfs_truncate(struct inode *inode)
 
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 {
-	loff_t end = pos + (loff_t)len;
+	loff_t end;
 
-	if (pos < 0 || end < pos)
+	if (pos < 0 || check_add_overflow(pos, len, &end))
 		return -EINVAL;
 	if ((unsigned long long)end > inode->i_alloc) {
 		/* Twice the room, so that small writes copy little; just enough if that fails. */

@@ -13,6 +13,7 @@
 #include <kernel/console.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
+#include <kernel/overflow.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
@@ -190,9 +191,9 @@ static long do_lseek(unsigned int fd, loff_t offset, unsigned int whence, loff_t
 	case SEEK_END: base = f->f_inode->i_size; break;
 	default: return -EINVAL;
 	}
-	if (base + offset < 0)
+	if (check_add_overflow(base, offset, res) || *res < 0)
 		return -EINVAL;
-	f->f_pos = *res = base + offset;
+	f->f_pos = *res;
 	return 0;
 }
 

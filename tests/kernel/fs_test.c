@@ -169,6 +169,10 @@ static void read_and_write_at_offsets(struct ktest *t)
 	KTEST_EXPECT_EQ(t, buf[10], 'x');
 	KTEST_EXPECT_EQ(t, vfs_read(f->d_inode, buf, 100, 12), 0);
 	KTEST_EXPECT_EQ(t, vfs_read(f->d_inode, buf, 100, 1000), 0);
+	/* An end past the largest offset is refused, not wrapped to a negative one. */
+	KTEST_EXPECT_EQ(t, vfs_write(f->d_inode, "xy", 2, (loff_t)(~0ULL >> 1) - 1), -EINVAL);
+	KTEST_EXPECT_EQ(t, vfs_write(f->d_inode, "xy", 2, -1), -EINVAL);
+	KTEST_EXPECT_EQ(t, f->d_inode->i_size, 12);
 	/* Grow it byte-wise past a few pages: every byte where it was put. */
 	for (int i = 0; i < BIG; i++) {
 		u8 c = i * 7;

@@ -218,6 +218,34 @@ static void unlinked_while_open(void)
 	close(dir);
 }
 
+/* Offsets past the largest are -EINVAL, not a wrapped sum; fcntl's fd floor is not cut to int. */
+static void offset_and_fd_limits(void)
+{
+	off_t max = (off_t)(~0ULL >> (65 - 8 * sizeof(off_t))), far = max >> 23;
+	int fd = open("/hello.txt", O_RDONLY), dup;
+
+	/* A 32-bit off_t (glibc's on ARM) cannot name the sums that overflow a 64-bit offset. */
+	if (sizeof(off_t) == 8) {
+		EXPECT(lseek(fd, max, SEEK_END) == -1 && errno == EINVAL, "SEEK_END: errno %d",
+		       errno);
+		EXPECT(lseek(fd, far, SEEK_SET) == far, "SEEK_SET: errno %d", errno);
+		EXPECT(lseek(fd, max, SEEK_CUR) == -1 && errno == EINVAL, "SEEK_CUR: errno %d",
+		       errno);
+	}
+	EXPECT(fcntl(fd, F_DUPFD, 1 << 20) == -1 && errno == EINVAL, "F_DUPFD 1<<20: errno %d",
+	       errno);
+	EXPECT(syscall(SYS_fcntl, fd, F_DUPFD, (unsigned long)INT32_MAX + 1) == -1 &&
+	       errno == EINVAL, "F_DUPFD 1<<31: errno %d", errno);
+#if UINTPTR_MAX > UINT32_MAX
+	EXPECT(syscall(SYS_fcntl, fd, F_DUPFD, 1UL << 32) == -1 && errno == EINVAL,
+	       "F_DUPFD 1<<32: errno %d", errno);
+#endif
+	dup = fcntl(fd, F_DUPFD, 10);
+	EXPECT(dup >= 10, "F_DUPFD 10: %d errno %d", dup, errno);
+	close(dup);
+	close(fd);
+}
+
 static void console_fds(void)
 {
 	struct iovec iov[2] = { { "    # user_files: writev ", 25 }, { "to fd 1\n", 8 } };
@@ -240,6 +268,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(readdir_lists_root),
 	KTAP_CASE(create_write_read_back),
 	KTAP_CASE(unlinked_while_open),
+	KTAP_CASE(offset_and_fd_limits),
 	KTAP_CASE(console_fds),
 };
 ktest_user_suite(user_files, cases);
