@@ -106,20 +106,15 @@ CFLAGS		:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 ASFLAGS		:= -D__ASSEMBLER__ -g -MMD -MP -fno-pic -fno-pie -Wa,--noexecstack $(ARCH_CFLAGS)
 LDFLAGS		:= -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none $(ARCH_LDFLAGS)
 
-# The kernel is a core and layers, each a list of sources and of self-tests
-# (kernel/layers.mk): no configuration chooses among files (Linux lists obj-y
-# for Kconfig's sake), a layer is in the link or not. The full kernel links
-# them all; `make mini` the core alone. Sorted, so the link order (and with it
-# the order of initcalls within a level) does not depend on the file system.
+# A core and layers, lists of sources and self-tests (kernel/layers.mk): no configuration
+# chooses among files (Linux's obj-y is for Kconfig), the full kernel links every layer, `make
+# mini` the core. Sorted: the link order (the initcalls' in a level) is not the file system's.
 include kernel/layers.mk
-LAYER_SRCS	= $(foreach l,$(LAYERS),$($(l)_SRCS) $($(l)_TESTS))
-in_link_order	= $(sort $(filter-out arch/%,$(1))) $(sort $(filter arch/%,$(1)))
 SRCS		:= $(call in_link_order,$(LAYER_SRCS))
 OBJS		:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(SRCS))))
 MINI		:= $(BUILD)/mini
 MINI_SRCS	:= $(call in_link_order,$(CORE_SRCS) $(CORE_TESTS))
 MINI_OBJS	:= $(addprefix $(BUILD)/,$(addsuffix .o,$(basename $(MINI_SRCS))))
-MINI_KERNEL	:= $(MINI)/kernel.elf
 # System calls (include/kernel/syscalls.h): Linux's numbers from Debian's header
 # (UNISTD_H, from arch.mk) as generated/unistd.h, and the table of the calls the
 # objects implement, compiled and linked after them.
@@ -212,11 +207,15 @@ $(BUILD)/include/generated/asm-hwcap.h: $(HWCAP_H)
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
-# Rewritten only when its text changes: its object is remade only then.
-$(BUILD)/syscall_table.c: scripts/syscalltbl $(UNISTD_H) $(OBJS)
-	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(OBJS)
+# Rewritten only when its text changes: its object is remade only then. The mini kernel's
+# has only the core's calls (none: every number is -ENOSYS).
+$(BUILD)/syscall_table.c: $(OBJS)
+$(MINI)/syscall_table.c: $(MINI_OBJS)
+$(BUILD)/syscall_table.c $(MINI)/syscall_table.c: scripts/syscalltbl $(UNISTD_H)
+	@mkdir -p $(@D)
+	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(filter %.o,$^)
 
-$(SYSCALL_TABLE): $(BUILD)/syscall_table.c FORCE
+$(SYSCALL_TABLE) $(MINI)/syscall_table.o: %.o: %.c FORCE
 	$(call if_changed,cc,CC      $<)
 
 $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
@@ -236,24 +235,14 @@ $(KERNEL): $(OBJS) $(SYSCALL_TABLE) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTI
 $(BUILD)/Image $(MINI)/Image: %/Image: %/kernel.elf FORCE
 	$(call if_changed,image,OBJCOPY $@)
 
-# The mini kernel: the core's objects alone (kernel/layers.mk), the same
-# objects the full kernel links, with a system-call table of the calls they
-# implement (none but what the core has: every other number is -ENOSYS).
-mini: $(MINI_KERNEL) $(if $(filter arm,$(ARCH)),$(MINI)/Image)
+# The mini kernel: the core's objects alone (kernel/layers.mk), the same objects.
+mini: $(MINI)/kernel.elf $(if $(filter arm,$(ARCH)),$(MINI)/Image)
 
-$(MINI)/syscall_table.c: scripts/syscalltbl $(UNISTD_H) $(MINI_OBJS)
-	@mkdir -p $(@D)
-	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(MINI_OBJS)
-
-$(MINI)/syscall_table.o: $(MINI)/syscall_table.c FORCE
-	$(call if_changed,cc,CC      $<)
-
-$(MINI_KERNEL): $(MINI_OBJS) $(MINI)/syscall_table.o $(BUILD)/kernel.lds $(KALLSYMS) \
+$(MINI)/kernel.elf: $(MINI_OBJS) $(MINI)/syscall_table.o $(BUILD)/kernel.lds $(KALLSYMS) \
 		$(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh FORCE
 	$(call if_changed,link,LINK    $@)
 
-# Which layer each source is in, one "LAYER FILE" a line (tests/host/test_layers.py,
-# scripts/layer-lines).
+# Each source's layer, one "LAYER FILE" a line (tests/host/test_layers.py, sklib/layers.py).
 layers:
 	@$(foreach l,$(LAYERS),$(foreach f,$($(l)_SRCS),echo '$(l) $(f)';) \
 		$(foreach f,$($(l)_TESTS),echo '$(l)_TESTS $(f)';))
@@ -355,6 +344,7 @@ sections: all
 	$(Q)$(READELF) -S -l -W $(KERNEL)
 	$(Q)scripts/memory-map $(KERNEL) $(BUILD)/memory-map.svg
 	@echo "sections: the memory map drawn in $(BUILD)/memory-map.svg"
+	$(Q)scripts/layer-lines --build $(O) --arch $(ARCH)
 
 host-tests:
 	$(Q)$(MAKE) --no-print-directory -C tests/host O=$(abspath $(O))/host
@@ -367,7 +357,7 @@ fuzz:
 		FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60)
 
 # What make check tests, built by one make so that `make -jN check-build` shares N jobs
-# among four builds: both arches (and the ISO, and the mini kernels) with gcc in O=, and with clang and lld in
+# among four builds: both arches (and the ISO) with gcc in O=, and with clang and lld in
 # O=/llvm, which take the host tools and the user programs from the first (SHARED_O). Those
 # are made first, one arch at a time, so no two builds ever make the same file.
 tools: $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) $(MODPOST)

@@ -88,3 +88,7 @@ TOOLS_TESTS	:= $(wildcard tests/kernel/bench_*.c) tests/kernel/crash_test.c \
 		   tests/kernel/$(ARCH)/crash_arch.c
 
 LAYERS		:= CORE USER MODULES TOOLS
+LAYER_SRCS	= $(foreach l,$(LAYERS),$($(l)_SRCS) $($(l)_TESTS))
+# The link order: the generic files, then the arch's, each sorted (so the order of the
+# initcalls within a level does not depend on the file system).
+in_link_order	= $(sort $(filter-out arch/%,$(1))) $(sort $(filter arch/%,$(1)))

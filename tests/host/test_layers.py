@@ -8,7 +8,8 @@ layer joins only through special sections and the calls the core declares. The s
 also run once with a layer's file counted as core (kernel/init_process.c, which runs /init with
 call_usermodehelper()), where it must find that reference: the check can fail. And every
 source is in one layer: no file is in two layers of an arch, and every kernel, arch and
-self-test source is in a layer of some arch (make layers prints the lists).
+self-test source is in a layer of some arch (make layers prints the lists); docs/core.md, the
+core in reading order, names every core source outside the C library (*/lib/).
 
 Run: python3 tests/host/test_layers.py [--build DIR]    (default: $O, else build/)
 Prints KTAP (one suite, "layers"); exit status 0 iff every case passed.
@@ -115,13 +116,24 @@ def check_sources(all_pairs, case):
             case.expect(any((a, src) in listed for a in ARCHES), "%s is in no layer" % src)
 
 
+def check_reading_order(all_pairs, case):
+    with open(os.path.join(ROOT, "docs", "core.md")) as f:
+        text = f.read()
+    for arch, pairs in all_pairs.items():
+        for layer, src in pairs:
+            if layer == "CORE" and "/lib/" not in src and "tests/" not in src:
+                case.expect("`%s`" % src in text, "%s: %s is core, but docs/core.md does not "
+                            "name it" % (arch, src))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
     args = parser.parse_args()
     build = os.path.abspath(args.build)
     all_pairs = {arch: layers(arch) for arch in ARCHES}
-    checks = [("every_source_in_one_layer", lambda c: check_sources(all_pairs, c))]
+    checks = [("every_source_in_one_layer", lambda c: check_sources(all_pairs, c)),
+              ("core_in_reading_order", lambda c: check_reading_order(all_pairs, c))]
     for arch in ARCHES:
         for name, where in (("gcc", build), ("llvm", os.path.join(build, "llvm"))):
             if name == "llvm" and not os.path.isdir(os.path.join(where, arch)):

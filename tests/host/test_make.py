@@ -175,8 +175,8 @@ def reuse_env(args, out, compiler):
 
 
 def case_toolchain_switch(args, arch, first, second):
-    """make, then make with the other compiler, into one O=: every object and the kernel are
-    rebuilt by the second; a make after that remakes nothing. The compiles are
+    """make (all and mini), then the same with the other compiler, into one O=: every object
+    and the kernel are rebuilt by the second; a make after that remakes nothing. The compiles are
     tests/host/cc-reuse's (make check's builds, reused where they hold the same file)."""
     out = os.path.join(args.tmp, "switch-" + arch)
     llvm = {"gcc": "LLVM=", "clang": "LLVM=1"}
@@ -187,7 +187,7 @@ def case_toolchain_switch(args, arch, first, second):
         copy_build(ref, arch, out, shared=args.build)
     for compiler in (first, second):
         before = time.time_ns()
-        r = make("ARCH=" + arch, llvm[compiler], "O=" + out, "all", timeout=900,
+        r = make("ARCH=" + arch, llvm[compiler], "O=" + out, "all", "mini", timeout=900,
                  env=reuse_env(args, out, compiler))
         check(r.returncode == 0, "make %s failed: %s" % (llvm[compiler], r.stderr[-600:]))
     objects = [p for p in build_tree(os.path.join(out, arch))
@@ -203,7 +203,7 @@ def case_toolchain_switch(args, arch, first, second):
     elf = os.path.join(out, arch, "kernel.elf")
     check(os.stat(elf).st_mtime_ns >= before, "%s was not linked again" % elf)
     tree = build_tree(out)
-    r = make("ARCH=" + arch, llvm[second], "O=" + out, "all", timeout=300,
+    r = make("ARCH=" + arch, llvm[second], "O=" + out, "all", "mini", timeout=300,
              env=reuse_env(args, out, second))
     check(r.returncode == 0 and not any(l.startswith("  ") for l in r.stdout.splitlines()),
           "the unchanged make did something: %r" % r.stdout[:300])

@@ -8,6 +8,7 @@
 #     (gdb) source scripts/gdb/tour/06-sched.gdb
 #
 # append: sched_debug
+# needs: sched_debug_show
 # expect: ^\.sched\.text +0x[0-9a-f]+ 0x[0-9a-f]+ +\d+
 # expect: ^  PID NAME +S CPU +SWITCHES WCHAN$
 # expect: ^ +\d+ napper +S +\d+ +\d+ +sched_debug_napper

@@ -28,9 +28,14 @@ MARK = "@@SECTION "
 
 
 class Session:
-    def __init__(self, build, arch, work, timeout):
+    def __init__(self, build, arch, work, timeout, mini=False):
+        """mini: debug the mini kernel (make mini), booted without an initramfs."""
         self.arch, self.build, self.work, self.timeout = arch, build, work, timeout
-        self.elf = os.path.join(build, arch, "kernel.elf")
+        self.elf = os.path.join(build, arch, *(["mini"] if mini else []), "kernel.elf")
+        self.kernel = self.initrd = None
+        if mini:
+            image = "Image" if arch == "arm" else "kernel.elf"
+            self.kernel, self.initrd = os.path.join(build, arch, "mini", image), "none"
         self.names = []
         self.output = {}
         self.ex = []
@@ -42,7 +47,8 @@ class Session:
             self.ex += ["-ex", c]
 
     def _path(self, name, ext):
-        return os.path.join(self.work, "%s-%s.%s" % (self.arch, name, ext))
+        mini = "-mini" if self.kernel else ""
+        return os.path.join(self.work, "%s%s-%s.%s" % (self.arch, mini, name, ext))
 
     def section(self, name, commands, append=None, cpu=None):
         """Add a section: a fresh QEMU (with this command line and CPU model), gdb stopped at
@@ -51,6 +57,7 @@ class Session:
             if os.path.exists(self._path(name, ext)):
                 os.remove(self._path(name, ext))
         cmd = qemu.command(self.arch, self.build, cpu=cpu, append=append,
+                           kernel=self.kernel, initrd=self.initrd,
                            serial_file=self._path(name, "serial"),
                            extra=["-gdb", "stdio", "-S", "-pidfile", self._path(name, "pid")])
         shell = "%s; echo $? > %s" % (" ".join(shlex.quote(w) for w in cmd),
