@@ -147,22 +147,13 @@ def check_reports_kept(c):
 
 
 def main():
-    cases = []
-    for name, fn in (
-            ("yamllint", check_yamllint),
-            ("actionlint_workflow", check_actionlint),
-            ("readme_commands", check_readme_commands),
-            ("reports_kept", check_reports_kept)):
-        c = ktap_writer.Case(name)
-        try:
-            fn(c)
-        except Exception as e:  # noqa: BLE001 - a crash of a case is its failure
-            c.problems.append("%s: %s" % (type(e).__name__, e))
-        cases.append(c)
+    status = ktap_writer.run_cases("ci", (
+        ("yamllint", check_yamllint),
+        ("actionlint_workflow", check_actionlint),
+        ("readme_commands", check_readme_commands),
+        ("reports_kept", check_reports_kept)))
     shutil.rmtree(WORK, ignore_errors=True)
-    ktap_writer.header(1)
-    return 0 if ktap_writer.subtest(1, "ci", cases) else 1
-
+    return status
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -142,17 +142,7 @@ def main():
                            lambda c, a=arch, w=where: check_core(w, a, all_pairs[a], c)))
         checks.append(("%s_check_finds_a_reference" % arch,
                        lambda c, a=arch: check_can_fail(build, a, all_pairs[a], c)))
-    cases = []
-    for name, check in checks:
-        c = ktap_writer.Case(name)
-        try:
-            check(c)
-        except Exception as e:  # noqa: BLE001 - a crash of a case is its failure
-            c.problems.append("%s: %s" % (type(e).__name__, e))
-        cases.append(c)
-    ktap_writer.header(1)
-    return 0 if ktap_writer.subtest(1, "layers", cases) else 1
-
+    return ktap_writer.run_cases("layers", checks)
 
 if __name__ == "__main__":
     sys.exit(main())

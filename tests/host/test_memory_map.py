@@ -205,18 +205,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
     args = parser.parse_args()
-    cases = []
-    for arch in ("x86_64", "arm"):
-        c = ktap_writer.Case(arch)
-        try:
-            check_arch(os.path.abspath(args.build), arch)(c)
-        except Exception as e:  # noqa: BLE001 - a crash of a case is its failure
-            c.problems.append("%s: %s" % (type(e).__name__, e))
-        cases.append(c)
+    build = os.path.abspath(args.build)
+    status = ktap_writer.run_cases("memory_map", [
+        (arch, lambda c, a=arch: check_arch(build, a)(c)) for arch in ("x86_64", "arm")])
     shutil.rmtree(WORK, ignore_errors=True)
-    ktap_writer.header(1)
-    return 0 if ktap_writer.subtest(1, "memory_map", cases) else 1
-
+    return status
 
 if __name__ == "__main__":
     sys.exit(main())

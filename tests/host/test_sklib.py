@@ -217,6 +217,22 @@ def test_ktap_writer_round_trip():
     check("make ARCH=arm" in text, "missing_kernel() says how to build it")
 
 
+def test_ktap_writer_run_cases():
+    def crash(c):
+        raise OSError("no such tool")
+
+    with tempfile.TemporaryFile("w+") as out:
+        status = ktap_writer.run_cases("s", (("passes", lambda c: None),
+                                             ("finds", lambda c: c.expect(False, "wrong")),
+                                             ("crashes", crash)), out)
+        out.seek(0)
+        text = out.read()
+    equal(status, 1, "exit status")
+    equal({c.path: c.status for c in ktap.parse_text(text).cases()},
+          {"s.passes": "passed", "s.finds": "failed", "s.crashes": "failed"}, "parsed cases")
+    check("    # OSError: no such tool" in text.splitlines(), "a crash is its case's diagnostic")
+
+
 def test_matrix_errors_name_the_line():
     path = os.path.join(WORK, "matrix")
     for text, want in (("a x86_64\nb arm smp=0\n", ":2: smp wants a positive number"),

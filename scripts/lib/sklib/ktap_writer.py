@@ -82,6 +82,22 @@ def missing_kernel(number, arch, elf, out=sys.stdout):
     return subtest(number, arch, [c], out)
 
 
+def run_cases(name, checks, out=sys.stdout):
+    """A document of one subtest, name, with a case per check (case_name, fn): fn(case)
+    records the case's problems, and a check that raises fails its case with the exception.
+    Returns the exit status, 0 iff every case passed."""
+    cases = []
+    for case_name, fn in checks:
+        c = Case(case_name)
+        try:
+            fn(c)
+        except Exception as e:  # noqa: BLE001 - a crash of a case is its failure
+            c.problems.append("%s: %s" % (type(e).__name__, e))
+        cases.append(c)
+    header(1, out)
+    return 0 if subtest(1, name, cases, out) else 1
+
+
 def run_functions(name, functions, out=sys.stdout):
     """A document of one subtest, name, with a case per function (name, fn): the case fails
     when fn raises, with the traceback as its diagnostics. Returns the exit status, 0 iff
