@@ -9,7 +9,7 @@
 import gdb
 
 from sk import util
-from sk.threads import STATES
+from sk.threads import STATES, threads
 
 
 def is_process(t):
@@ -31,14 +31,8 @@ struct mm_struct (its user address space), '-' once exit has dropped it."""
     def run(self, argv):
         if argv:
             raise gdb.GdbError("sk-ps takes no arguments")
-        util.need("thread_table", "the scheduler's thread table")
-        table = gdb.parse_and_eval("thread_table")
-        count = table.type.range()[1] + 1
         rows = []
-        for i in range(count):
-            t = table[i]
-            if int(t["state"]) == 0 or not is_process(t):
-                continue
+        for t in filter(is_process, threads()):
             parent = t["parent"]
             mm = int(t["mm"])
             rows.append("%5d %5s %s %-18s %s\n" % (

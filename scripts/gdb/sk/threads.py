@@ -15,6 +15,15 @@ STATES = {1: "R", 2: "S", 3: "X"}
 MAX_DEPTH = 32
 
 
+def threads():
+    """The slots of thread_table[] in use (state not 0), in table order."""
+    util.need("thread_table", "the scheduler's thread table")
+    table = gdb.parse_and_eval("thread_table")
+    for i in range(table.type.range()[1] + 1):
+        if int(table[i]["state"]) != 0:
+            yield table[i]
+
+
 def _frame_layout():
     """(offset of the caller's fp, offset of the return address) from fp, in words."""
     if util.pointer_size() == 8:
@@ -71,18 +80,11 @@ lies outside .sched.text [__sched_text_start, __sched_text_end)."""
     def run(self, argv):
         if argv:
             raise gdb.GdbError("sk-threads takes no arguments")
-        util.need("thread_table", "the scheduler's thread table")
-        table = gdb.parse_and_eval("thread_table")
-        count = table.type.range()[1] + 1
         gdb.write("  PID NAME             S CPU   SWITCHES WCHAN\n")
-        for i in range(count):
-            t = table[i]
-            state = int(t["state"])
-            if state == 0:
-                continue
+        for t in threads():
             w = wchan(t)
             gdb.write("%5d %-16s %s %3d %10d %s\n" % (
-                int(t["id"]), t["name"].string(), STATES.get(state, "?"), int(t["cpu"]),
+                int(t["id"]), t["name"].string(), STATES.get(int(t["state"]), "?"), int(t["cpu"]),
                 int(t["nr_switches"]), util.function_name(w) if w else "-"))
 
 
