@@ -36,6 +36,21 @@ def short_number(value):
     return f"{value:g}"
 
 
+def svg_start(width, height, title):
+    """The first lines of a chart: the canvas, white, with title centred on top."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'font-family="sans-serif" font-size="12">',
+            f'<rect width="{width}" height="{height}" fill="white"/>',
+            f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">{esc(title)}</text>']
+
+
+def write_svg(path, lines):
+    """Close the chart begun by svg_start() and write it to path; True (it was drawn)."""
+    with open(path, "w") as f:
+        f.write("\n".join(lines + ["</svg>"]) + "\n")
+    return True
+
+
 def line_chart(path, title, xlabel, ylabel, series, xlog2=False, ylog=False):
     """series: [(label, [(x, y), ...], dashed)]. Log axes use powers of 2 (x) and of 10 (y)."""
     width, height, left, right, top, bottom = 720, 440, 90, 190, 40, 60
@@ -63,10 +78,7 @@ def line_chart(path, title, xlabel, ylabel, series, xlog2=False, ylog=False):
     def py_raw(v):
         return top + plot_h - (v - y0) / (y1 - y0) * plot_h
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">{esc(title)}</text>']
+    out = svg_start(width, height, title)
     for t in yticks:
         y = py_raw(t)
         label = short_number(10 ** t) if ylog else short_number(t)
@@ -99,10 +111,7 @@ def line_chart(path, title, xlabel, ylabel, series, xlog2=False, ylog=False):
         out.append(f'<line x1="{left + plot_w + 12}" y1="{ly - 4}" x2="{left + plot_w + 32}" '
                    f'y2="{ly - 4}" stroke="{colour}" stroke-width="2"{dash}/>')
         out.append(f'<text x="{left + plot_w + 38}" y="{ly}">{esc(label)}</text>')
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
-    return True
+    return write_svg(path, out)
 
 
 def bar_chart(path, title, bars):
@@ -120,10 +129,7 @@ def bar_chart(path, title, bars):
     def bar_len(v):
         return (math.log10(v) - low_decade) / (top_decade - low_decade) * plot_w
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">{esc(title)}</text>']
+    out = svg_start(width, height, title)
     for d in range(low_decade, top_decade + 1):
         x = left + (d - low_decade) / (top_decade - low_decade) * plot_w
         out.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 30}" '
@@ -136,10 +142,7 @@ def bar_chart(path, title, bars):
         out.append(f'<rect x="{left}" y="{y + 3}" width="{bar_len(value):.1f}" height="{row - 6}" '
                    f'fill="{COLOURS[0]}"/>')
         out.append(f'<text x="{left + bar_len(value) + 6:.1f}" y="{y + 14}">{value:,}</text>')
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
-    return True
+    return write_svg(path, out)
 
 
 def write_plots(out_dir, report, quick):
