@@ -21,6 +21,14 @@ def statuses(report):
     return {case.path: case.status for case in report.cases()}
 
 
+def parsed_ok(text, want):
+    """The report of text, checked to hold exactly the cases want ({path: status}) and be ok."""
+    report = ktap.parse_text(text)
+    equal(statuses(report), want, "cases")
+    check(report.ok, "report ok")
+    return report
+
+
 def check(condition, message):
     if not condition:
         raise AssertionError(message)
@@ -85,10 +93,7 @@ def test_three_levels():
     ok 2 c
 ok 1 outer
 """
-    report = ktap.parse_text(text)
-    equal(statuses(report), {"outer.inner.a": "passed", "outer.inner.b": "passed",
-                             "outer.c": "passed"}, "cases")
-    check(report.ok, "report ok")
+    parsed_ok(text, {"outer.inner.a": "passed", "outer.inner.b": "passed", "outer.c": "passed"})
 
 
 def test_skip_directive():
@@ -99,12 +104,10 @@ ok 2 skipped_ok # SKIP not on this cpu
 not ok 3 skipped_not_ok # SKIP no smp
 ok 4 lower # skip lower case
 """
-    report = ktap.parse_text(text)
-    equal(statuses(report), {"plain": "passed", "skipped_ok": "skipped",
-                             "skipped_not_ok": "skipped", "lower": "skipped"}, "cases")
+    report = parsed_ok(text, {"plain": "passed", "skipped_ok": "skipped",
+                              "skipped_not_ok": "skipped", "lower": "skipped"})
     equal(report.tests[1].reason, "not on this cpu", "skip reason")
     equal(report.tests[1].name, "skipped_ok", "name without directive")
-    check(report.ok, "report ok")
 
 
 def test_todo_directive():
@@ -113,9 +116,7 @@ def test_todo_directive():
 not ok 1 known_bug # TODO issue 12
 ok 2 fixed_bug # TODO
 """
-    report = ktap.parse_text(text)
-    equal(statuses(report), {"known_bug": "skipped", "fixed_bug": "passed"}, "cases")
-    check(report.ok, "an expected failure is not a failure")
+    parsed_ok(text, {"known_bug": "skipped", "fixed_bug": "passed"})
 
 
 def test_skipped_suite():
@@ -126,9 +127,7 @@ def test_skipped_suite():
     1..0
 ok 1 smp # SKIP only one cpu
 """
-    report = ktap.parse_text(text)
-    equal(statuses(report), {"smp": "skipped"}, "cases")
-    check(report.ok, "report ok")
+    parsed_ok(text, {"smp": "skipped"})
 
 
 def test_plan_mismatch_in_suite():
@@ -149,15 +148,14 @@ ok 1 lib
     check(not report.ok, "report not ok")
 
 
-def test_plan_mismatch_top_level():
-    text = """KTAP version 1
-1..1
-ok 1 a
-ok 2 b
-"""
-    report = ktap.parse_text(text)
-    equal(report.counts(), (2, 1, 0), "counts")
-    check(not report.ok, "report not ok")
+def test_plan_top_level():
+    """Two results: one more than a plan of 1..1 is a failure, one fewer than 1..3 a cut."""
+    more = ktap.parse_text("KTAP version 1\n1..1\nok 1 a\nok 2 b\n")
+    equal(more.counts(), (2, 1, 0), "counts")
+    check(not more.ok, "report not ok")
+    fewer = ktap.parse_text("KTAP version 1\n1..3\nok 1 a\nok 2 b\n")
+    check(fewer.truncated, "truncated")
+    check("2 of 3" in fewer.truncated_reason, fewer.truncated_reason)
 
 
 def test_truncated_inside_suite():
@@ -175,17 +173,6 @@ Kernel panic - not syncing: unhandled page fault at 0x0
     check("extable" in report.truncated_reason, report.truncated_reason)
     equal(statuses(report), {"extable.fixup_read": "passed"}, "cases so far")
     check(not report.ok, "report not ok")
-
-
-def test_truncated_top_level():
-    text = """KTAP version 1
-1..3
-ok 1 a
-ok 2 b
-"""
-    report = ktap.parse_text(text)
-    check(report.truncated, "truncated")
-    check("2 of 3" in report.truncated_reason, report.truncated_reason)
 
 
 def test_truncated_before_first_result():
@@ -217,10 +204,8 @@ Freeing unused kernel memory: 16K
 ok 2 wchan
 reboot: exiting qemu
 """
-    report = ktap.parse_text(text)
-    equal(statuses(report), {"percpu.read": "passed", "percpu.write": "passed",
-                             "wchan.sleep": "passed"}, "cases")
-    check(report.ok, "report ok")
+    report = parsed_ok(text, {"percpu.read": "passed", "percpu.write": "passed",
+                              "wchan.sleep": "passed"})
     check(report.other_lines >= 6, "other lines counted: %d" % report.other_lines)
 
 
@@ -255,9 +240,7 @@ def test_carriage_returns_and_timestamps():
     text = ("[    0.000000] KTAP version 1\r\n[    0.000001] 1..1\r\n"
             "[    0.000002]     KTAP version 1\r\n[    0.000003]     # Subtest: s\r\n"
             "[    0.000004]     1..1\r\n[    0.000005]     ok 1 t\r\n[    0.000006] ok 1 s\r\n")
-    report = ktap.parse_text(text)
-    equal(statuses(report), {"s.t": "passed"}, "cases")
-    check(report.ok, "report ok")
+    parsed_ok(text, {"s.t": "passed"})
 
 
 def test_subtest_without_result_line():
@@ -294,10 +277,8 @@ KTAP version 1
 1..1
 ok 1 late
 """
-    report = ktap.parse_text(text)
+    report = parsed_ok(text, {"early": "passed", "late": "passed"})
     equal(report.documents, 2, "documents")
-    equal(statuses(report), {"early": "passed", "late": "passed"}, "cases")
-    check(report.ok, "report ok")
 
 
 def test_bail_out():
