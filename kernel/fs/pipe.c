@@ -1,20 +1,24 @@
 /*
  * Pipes: pipe() and pipe2() (Linux's fs/pipe.c, reduced to one page of
- * buffer and blocking I/O). musl's posix_spawn() needs one: the child
- * writes execve()'s error into it, or closes it by running the program
- * (O_CLOEXEC), which the parent reads as end of file.
+ * buffer). musl's posix_spawn() needs one: the child writes execve()'s
+ * error into it, or closes it by running the program (O_CLOEXEC), which
+ * the parent reads as end of file.
  *
  * A pipe counts the open files of each end; a reader sees end of file
  * once no writer is left (and the buffer is empty), a writer gets -EPIPE
- * once no reader is (there are no signals, so no SIGPIPE). Data moves
+ * once no reader is (there are no signals, so no SIGPIPE). O_NONBLOCK
+ * makes either end answer -EAGAIN where it would wait. Data moves
  * through a small buffer on the kernel stack, so that copy_{to,from}_user()
- * never runs under the pipe's lock.
+ * never runs under the pipe's spinlock; writers take turns by a mutex held
+ * for their whole write, which is how a write of up to PIPE_BUF bytes stays
+ * in one piece (Linux holds its pipe mutex so too).
  */
 #include <asm/page.h>
 #include <asm/processor.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
 #include <kernel/mm.h>
+#include <kernel/mutex.h>
 #include <kernel/slab.h>
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
@@ -22,10 +26,12 @@
 #include <kernel/wait.h>
 #include <generated/unistd.h>
 
-#define CHUNK	256
+#define CHUNK		256
+#define PIPE_BUF	PAGE_SIZE	/* a write of at most this many bytes is never split */
 
 struct pipe_inode_info {
-	spinlock_t lock;
+	spinlock_t lock;		/* the ring and the counts of open files */
+	struct mutex wr_mutex;		/* one writer at a time, for its whole write */
 	struct wait_queue_head wait;	/* readers and writers waiting for each other */
 	char *buf;			/* PAGE_SIZE bytes, a ring */
 	unsigned long head, tail;	/* bytes written and read since the start */
@@ -37,6 +43,12 @@ static size_t pipe_count(struct pipe_inode_info *p)
 	return p->head - p->tail;
 }
 
+/*
+ * Bytes read, 0 at end of file (empty, and no writer left), or -EAGAIN
+ * (O_NONBLOCK, empty, a writer left). Each condition is tested under the
+ * pipe's lock, and tested again after every wait: another reader may have
+ * emptied the pipe between the wake-up and the lock.
+ */
 long pipe_read(struct file *f, char __user *buf, size_t count)
 {
 	struct pipe_inode_info *p = f->f_pipe;
@@ -46,44 +58,95 @@ long pipe_read(struct file *f, char __user *buf, size_t count)
 
 	if (!count)
 		return 0;
-	if ((f->f_flags & O_NONBLOCK) && !pipe_count(p) && READ_ONCE(p->writers))
-		return -EAGAIN;
-	wait_event(p->wait, pipe_count(p) || !READ_ONCE(p->writers));
 	spin_lock_irqsave(&p->lock, flags);
+	while (!pipe_count(p)) {
+		bool writers = p->writers;
+
+		spin_unlock_irqrestore(&p->lock, flags);
+		if (!writers)
+			return 0;
+		if (f->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		wait_event(p->wait, pipe_count(p) || !READ_ONCE(p->writers));
+		spin_lock_irqsave(&p->lock, flags);
+	}
 	while (n < count && n < CHUNK && pipe_count(p))
 		chunk[n++] = p->buf[p->tail++ % PAGE_SIZE];
 	spin_unlock_irqrestore(&p->lock, flags);
 	wake_up(&p->wait);
-	if (n && copy_to_user(buf, chunk, n))
+	if (copy_to_user(buf, chunk, n))
 		return -EFAULT;
 	return n;
 }
 
+/*
+ * Wait, unless O_NONBLOCK, until the pipe has room for want bytes (or has
+ * no reader): the room, or -EAGAIN, or -EPIPE. Called with wr_mutex held,
+ * so the room only grows until this writer fills it.
+ */
+static long pipe_wait_room(struct file *f, struct pipe_inode_info *p, size_t want)
+{
+	unsigned long flags;
+	size_t room;
+	bool readers;
+
+	for (;;) {
+		spin_lock_irqsave(&p->lock, flags);
+		room = PAGE_SIZE - pipe_count(p);
+		readers = p->readers;
+		spin_unlock_irqrestore(&p->lock, flags);
+		if (!readers)
+			return -EPIPE;
+		if (room >= want)
+			return room;
+		if (f->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		wait_event(p->wait, PAGE_SIZE - pipe_count(p) >= want || !READ_ONCE(p->readers));
+	}
+}
+
+/*
+ * As Linux: a write of at most PIPE_BUF bytes goes in whole, after waiting
+ * for room for all of it (O_NONBLOCK: -EAGAIN if there is not), and no
+ * other writer's bytes come between its own. A longer one goes in as room
+ * comes; with O_NONBLOCK it takes what room there is and returns that
+ * count (-EAGAIN if none). -EPIPE once no reader is left (no SIGPIPE).
+ */
 long pipe_write(struct file *f, const char __user *buf, size_t count)
 {
 	struct pipe_inode_info *p = f->f_pipe;
 	char chunk[CHUNK];
 	size_t done = 0;
 	unsigned long flags;
+	long room;
 
-	while (done < count) {
-		size_t n = count - done < CHUNK ? count - done : CHUNK, i = 0;
+	if (!count)
+		return 0;
+	mutex_lock(&p->wr_mutex);
+	room = pipe_wait_room(f, p, count <= PIPE_BUF ? count : 1);
+	while (room > 0 && done < count) {
+		size_t n = count - done, i = 0;
 
-		if (copy_from_user(chunk, buf + done, n))
-			return done ? (long)done : -EFAULT;
-		while (i < n) {
-			wait_event(p->wait, pipe_count(p) < PAGE_SIZE || !READ_ONCE(p->readers));
-			if (!READ_ONCE(p->readers))
-				return done + i ? (long)(done + i) : -EPIPE;
-			spin_lock_irqsave(&p->lock, flags);
-			while (i < n && pipe_count(p) < PAGE_SIZE)
-				p->buf[p->head++ % PAGE_SIZE] = chunk[i++];
-			spin_unlock_irqrestore(&p->lock, flags);
-			wake_up(&p->wait);
+		if (n > CHUNK)
+			n = CHUNK;
+		if (n > (size_t)room)
+			n = room;
+		if (copy_from_user(chunk, buf + done, n)) {
+			room = -EFAULT;
+			break;
 		}
+		spin_lock_irqsave(&p->lock, flags);
+		while (i < n)
+			p->buf[p->head++ % PAGE_SIZE] = chunk[i++];
+		spin_unlock_irqrestore(&p->lock, flags);
+		wake_up(&p->wait);
 		done += n;
+		room -= n;
+		if (!room && done < count)
+			room = pipe_wait_room(f, p, 1);
 	}
-	return done;
+	mutex_unlock(&p->wr_mutex);
+	return done ? (long)done : room;
 }
 
 void pipe_release(struct file *f)
@@ -123,6 +186,7 @@ static long do_pipe2(int __user *fildes, int flags)
 	if (!p || !(p->buf = alloc_page()))
 		goto fail;
 	spin_lock_init(&p->lock);
+	mutex_init(&p->wr_mutex);
 	init_waitqueue_head(&p->wait);
 	p->readers = p->writers = 1;
 	files[0] = alloc_file(NULL, O_RDONLY | (flags & O_NONBLOCK));

@@ -7,8 +7,9 @@
  * Two processes racing to create the same names: lookup and creation are
  * one step under the file system's lock, so each name has exactly one
  * O_CREAT|O_EXCL winner, and an O_CREAT without O_TRUNC by the loser
- * never empties what the winner wrote. With two CPUs the race is real;
- * with one it is exercised only where a tick preempts an open().
+ * never empties what the winner wrote. A forked child runs on its
+ * parent's CPU, so the two meet where a tick preempts one of them inside
+ * open(); 600 names make that happen many times a boot.
  */
 #include <errno.h>
 #include <fcntl.h>
