@@ -59,7 +59,7 @@ void put_files(struct files_struct *files);
 /* execve(): close the descriptors marked close-on-exec. */
 void close_on_exec(struct files_struct *files);
 
-/* The calling process's open file for fd, or NULL. */
+/* The calling process's open file for fd with a count taken (the caller fput()s it), or NULL. */
 struct file *fget(int fd);
 /* A new struct file (count 1) for dentry, NULL for the console. */
 struct file *alloc_file(struct dentry *dentry, unsigned int flags);

@@ -2,6 +2,10 @@
  * Open files and descriptor tables (include/kernel/file.h). Each process
  * has one thread, so its table is only ever used by that thread: no lock
  * is needed for the table, only a count on each file, which fork() shares.
+ * fget() takes a count for its caller, who fput()s it when done: a file in
+ * use outlives its descriptor's close(), so that tables shared by threads
+ * (which would then need a lock around a slot's read) need no change of
+ * the callers.
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
@@ -87,9 +91,14 @@ struct file *fget(int fd)
 {
 	struct files_struct *files = current->files;
 
+	struct file *file;
+
 	if (!files || fd < 0 || fd >= NR_OPEN)
 		return NULL;
-	return files->fd[fd];
+	file = files->fd[fd];
+	if (file)
+		atomic_add(1, &file->f_count);
+	return file;
 }
 
 int fd_install(struct file *file, int from, bool cloexec)
@@ -111,7 +120,8 @@ int fd_install(struct file *file, int from, bool cloexec)
 
 int close_fd(int fd)
 {
-	struct file *file = fget(fd);
+	struct files_struct *files = current->files;
+	struct file *file = files && fd >= 0 && fd < NR_OPEN ? files->fd[fd] : NULL;
 
 	if (!file)
 		return -EBADF;

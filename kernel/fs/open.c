@@ -66,6 +66,8 @@ int user_path_at(int dfd, const char __user *filename, unsigned int flags, struc
 			*res = f->f_dentry;
 			dget(*res);
 		}
+		if (f)
+			fput(f);
 	} else {
 		err = kern_path(name, flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW, res);
 	}
@@ -117,13 +119,14 @@ static long dup_to(int oldfd, int newfd, bool cloexec)
 {
 	struct file *f = fget(oldfd);
 
-	if (!f || newfd < 0 || newfd >= NR_OPEN)
+	if (!f)
 		return -EBADF;
-	if (oldfd == newfd)
-		return newfd;
+	if (newfd < 0 || newfd >= NR_OPEN || oldfd == newfd) {
+		fput(f);
+		return oldfd == newfd ? newfd : -EBADF;
+	}
 	close_fd(newfd);
-	atomic_add(1, &f->f_count);
-	return fd_install(f, newfd, cloexec);
+	return fd_install(f, newfd, cloexec);	/* the table keeps fget()'s count */
 }
 
 SYSCALL_DEFINE1(dup, unsigned int, fildes)
@@ -133,8 +136,7 @@ SYSCALL_DEFINE1(dup, unsigned int, fildes)
 
 	if (!f)
 		return -EBADF;
-	atomic_add(1, &f->f_count);
-	fd = fd_install(f, 0, false);
+	fd = fd_install(f, 0, false);	/* the table keeps fget()'s count */
 	if (fd < 0)
 		fput(f);
 	return fd;
@@ -158,36 +160,42 @@ SYSCALL_DEFINE3(fcntl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 {
 	struct file *f = fget(fd);
 	u64 bit = 1ULL << (fd % NR_OPEN);
-	int newfd;
+	long ret = 0;
 
 	if (!f)
 		return -EBADF;
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
-		if (arg >= NR_OPEN)
-			return -EINVAL;	/* Linux: at or past RLIMIT_NOFILE */
-		atomic_add(1, &f->f_count);
-		newfd = fd_install(f, arg, cmd == F_DUPFD_CLOEXEC);
-		if (newfd < 0)
-			fput(f);
-		return newfd;
+		if (arg >= NR_OPEN) {
+			ret = -EINVAL;	/* Linux: at or past RLIMIT_NOFILE */
+			break;
+		}
+		/* The new descriptor keeps fget()'s count. */
+		ret = fd_install(f, arg, cmd == F_DUPFD_CLOEXEC);
+		if (ret >= 0)
+			return ret;
+		break;
 	case F_GETFD:
-		return current->files->close_on_exec & bit ? FD_CLOEXEC : 0;
+		ret = current->files->close_on_exec & bit ? FD_CLOEXEC : 0;
+		break;
 	case F_SETFD:
 		if (arg & FD_CLOEXEC)
 			current->files->close_on_exec |= bit;
 		else
 			current->files->close_on_exec &= ~bit;
-		return 0;
+		break;
 	case F_GETFL:
-		return f->f_flags & ~O_CLOEXEC;
+		ret = f->f_flags & ~O_CLOEXEC;
+		break;
 	case F_SETFL:
 		f->f_flags = (f->f_flags & ~(O_APPEND | O_NONBLOCK)) | (arg & (O_APPEND | O_NONBLOCK));
-		return 0;
+		break;
 	default:
-		return -EINVAL;
+		ret = -EINVAL;
 	}
+	fput(f);
+	return ret;
 }
 
 #ifdef __NR_fcntl64
@@ -263,7 +271,12 @@ SYSCALL_DEFINE3(mkdirat, int, dfd, const char __user *, pathname, umode_t, mode)
 /* No terminal: the console answers no terminal ioctl (C libraries then buffer by blocks). */
 SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 {
+	struct file *f = fget(fd);
+
 	(void)cmd;
 	(void)arg;
-	return fget(fd) ? -ENOTTY : -EBADF;
+	if (!f)
+		return -EBADF;
+	fput(f);
+	return -ENOTTY;
 }

@@ -88,28 +88,42 @@ static long file_read(struct file *f, char __user *buf, size_t count, loff_t *po
 SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
 {
 	struct file *f = fget(fd);
+	long ret;
 
-	return f ? file_write(f, buf, count, &f->f_pos) : -EBADF;
+	if (!f)
+		return -EBADF;
+	ret = file_write(f, buf, count, &f->f_pos);
+	fput(f);
+	return ret;
 }
 
 SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
 {
 	struct file *f = fget(fd);
+	long ret;
 
-	return f ? file_read(f, buf, count, &f->f_pos) : -EBADF;
+	if (!f)
+		return -EBADF;
+	ret = file_read(f, buf, count, &f->f_pos);
+	fput(f);
+	return ret;
 }
 
 static long do_pread(unsigned int fd, char __user *buf, size_t count, loff_t pos, bool write)
 {
 	struct file *f = fget(fd);
+	long ret;
 
 	if (!f)
 		return -EBADF;
 	if (!f->f_inode)
-		return -ESPIPE;
-	if (pos < 0)
-		return -EINVAL;
-	return write ? file_write(f, buf, count, &pos) : file_read(f, buf, count, &pos);
+		ret = -ESPIPE;
+	else if (pos < 0)
+		ret = -EINVAL;
+	else
+		ret = write ? file_write(f, buf, count, &pos) : file_read(f, buf, count, &pos);
+	fput(f);
+	return ret;
 }
 
 #if __SIZEOF_LONG__ == 8
@@ -142,28 +156,31 @@ SYSCALL_DEFINE6(pwrite64, unsigned int, fd, const char __user *, buf, size_t, co
 /* Each vector in turn, stopping at the first short one, as Linux's do_loop_readv_writev(). */
 static long do_iov(unsigned long fd, const struct iovec __user *vec, unsigned long vlen, bool write)
 {
-	struct file *f = fget(fd);
-	long total = 0;
+	struct file *f;
+	long total = 0, n = 0;
 
-	if (!f)
-		return -EBADF;
 	if (vlen > 1024)
 		return -EINVAL;
+	f = fget(fd);
+	if (!f)
+		return -EBADF;
 	for (unsigned long i = 0; i < vlen; i++) {
 		struct iovec iov;
-		long n;
 
-		if (copy_from_user(&iov, vec + i, sizeof(iov)))
-			return total ? total : -EFAULT;
+		if (copy_from_user(&iov, vec + i, sizeof(iov))) {
+			n = -EFAULT;
+			break;
+		}
 		n = write ? file_write(f, iov.iov_base, iov.iov_len, &f->f_pos) :
 			    file_read(f, iov.iov_base, iov.iov_len, &f->f_pos);
 		if (n < 0)
-			return total ? total : n;
+			break;
 		total += n;
 		if ((unsigned long)n < iov.iov_len)
 			break;
 	}
-	return total;
+	fput(f);
+	return total || n >= 0 ? total : n;
 }
 
 SYSCALL_DEFINE3(writev, unsigned long, fd, const struct iovec __user *, vec, unsigned long, vlen)
@@ -180,21 +197,24 @@ static long do_lseek(unsigned int fd, loff_t offset, unsigned int whence, loff_t
 {
 	struct file *f = fget(fd);
 	loff_t base;
+	long err = 0;
 
 	if (!f)
 		return -EBADF;
-	if (!f->f_inode)
-		return -ESPIPE;
 	switch (whence) {
 	case SEEK_SET: base = 0; break;
 	case SEEK_CUR: base = f->f_pos; break;
-	case SEEK_END: base = f->f_inode->i_size; break;
-	default: return -EINVAL;
+	case SEEK_END: base = f->f_inode ? f->f_inode->i_size : 0; break;
+	default: err = -EINVAL;
 	}
-	if (check_add_overflow(base, offset, res) || *res < 0)
-		return -EINVAL;
-	f->f_pos = *res;
-	return 0;
+	if (!f->f_inode)
+		err = -ESPIPE;
+	else if (!err && (check_add_overflow(base, offset, res) || *res < 0))
+		err = -EINVAL;
+	if (!err)
+		f->f_pos = *res;
+	fput(f);
+	return err;
 }
 
 SYSCALL_DEFINE3(lseek, unsigned int, fd, long, offset, unsigned int, whence)

@@ -83,6 +83,7 @@ static int vfs_statx(int dfd, const char __user *filename, int flags, struct kst
 			if (!f)
 				return -EBADF;
 			fill_kstat_file(f, st);
+			fput(f);
 			return 0;
 		}
 	}
@@ -165,6 +166,7 @@ static long do_fstat(unsigned int fd, arch_stat_t __user *statbuf)
 	if (!f)
 		return -EBADF;
 	fill_kstat_file(f, &st);
+	fput(f);
 	return cp_new_stat(&st, statbuf);
 }
 
@@ -294,12 +296,13 @@ SYSCALL_DEFINE3(getdents64, unsigned int, fd, void __user *, dirent, unsigned in
 
 	if (!f)
 		return -EBADF;
-	if (!f->f_dentry)
-		return -ENOTDIR;
 	g.size = count < PAGE_SIZE ? count : PAGE_SIZE;
-	g.buf = kmalloc(g.size ? g.size : 1);
-	if (!g.buf)
-		return -ENOMEM;
+	g.buf = f->f_dentry ? kmalloc(g.size ? g.size : 1) : NULL;
+	if (!g.buf) {
+		err = f->f_dentry ? -ENOMEM : -ENOTDIR;
+		fput(f);
+		return err;
+	}
 	g.ctx.pos = f->f_pos;
 	err = iterate_dir(f->f_dentry, &g.ctx);
 	if (!err && !g.used && g.full)
@@ -309,5 +312,6 @@ SYSCALL_DEFINE3(getdents64, unsigned int, fd, void __user *, dirent, unsigned in
 	if (!err)
 		f->f_pos = g.ctx.pos;
 	kfree(g.buf);
+	fput(f);
 	return err ? err : (long)g.used;
 }

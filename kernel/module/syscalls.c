@@ -137,9 +137,8 @@ SYSCALL_DEFINE3(init_module, void __user *, umod, unsigned long, len, const char
 	return err;
 }
 
-SYSCALL_DEFINE3(finit_module, int, fd, const char __user *, uargs, int, flags)
+static int do_finit_module(struct file *f, const char __user *uargs, int flags)
 {
-	struct file *f = fget(fd);
 	char *args;
 	int err;
 
@@ -158,6 +157,16 @@ SYSCALL_DEFINE3(finit_module, int, fd, const char __user *, uargs, int, flags)
 		return err;
 	err = load_file(f->f_inode, args, flags);
 	kfree(args);
+	return err;
+}
+
+SYSCALL_DEFINE3(finit_module, int, fd, const char __user *, uargs, int, flags)
+{
+	struct file *f = fget(fd);
+	int err = do_finit_module(f, uargs, flags);
+
+	if (f)
+		fput(f);
 	return err;
 }
 
