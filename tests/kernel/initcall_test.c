@@ -6,8 +6,10 @@
  * each of them the level it was registered at, by the name of
  * initcall_levels[] (include/kernel/initcall_levels.h).
  */
+#include <kernel/bootinfo.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
+#include <kernel/sections.h>
 #include <kernel/string.h>
 
 enum { EARLY, PURE, CORE, POSTCORE, ARCH, SUBSYS, FS, ROOTFS, DEVICE, LATE, NR_LEVELS };
@@ -87,9 +89,33 @@ static void __init results_carry_the_level(struct ktest *t)
 	KTEST_EXPECT_STREQ(t, initcall_levels[NR_INITCALL_LEVELS - 1].name, "late");
 }
 
+/*
+ * The record holds the table's entries in the table's order, each once, with
+ * the level it lies in: all of them, unless initcall_blacklist= skipped some
+ * (the record has room for every entry, so none is dropped for want of it).
+ */
+static void __init record_is_the_table(struct ktest *t)
+{
+	unsigned int level = 0, r = 0;
+	size_t entries = __initcall_end - __initcall_start;
+
+	for (initcall_t *call = __initcall_start; call < __initcall_end; call++) {
+		while (call >= initcall_level_end(level))
+			level++;
+		if (r < initcall_results_count && initcall_results[r].fn == *call) {
+			KTEST_EXPECT_EQ(t, initcall_results[r].level, level);
+			r++;
+		}
+	}
+	KTEST_EXPECT_EQ(t, r, initcall_results_count);
+	if (!strstr(boot_info.cmdline, "initcall_blacklist="))
+		KTEST_EXPECT_EQ(t, initcall_results_count, entries);
+}
+
 static const struct ktest_case initcall_cases[] __initconst = {
 	KTEST_CASE(every_level_ran_in_order),
 	KTEST_CASE(results_carry_the_level),
+	KTEST_CASE(record_is_the_table),
 	{}
 };
 
