@@ -24,15 +24,25 @@
 #include <kernel/process.h>
 #include <kernel/string.h>
 
-#define MAX_INIT_ARGS	32
+/*
+ * Sized from the command line, so that nothing on it is ever cut: a word
+ * after "--" takes two bytes at least (itself and a space), and rdinit='s
+ * value is shorter than the line. (Linux has 32 arguments, and panics
+ * with "Too many boot init vars" past them.)
+ */
+#define MAX_INIT_ARGS	(COMMAND_LINE_SIZE / 2)
 
-static char ramdisk_execute_command[256] = "/init";
+static char ramdisk_execute_command[COMMAND_LINE_SIZE] = "/init";
 static bool rdinit_given;
 static char init_args[COMMAND_LINE_SIZE];
 static const char *argv_init[MAX_INIT_ARGS + 2];
 
 static int __init rdinit_setup(char *str)
 {
+	if (!*str) {
+		pr_warn("rdinit= names no program: ignored, /init runs if there is one\n");
+		return 0;
+	}
 	strscpy(ramdisk_execute_command, str, sizeof(ramdisk_execute_command));
 	rdinit_given = true;
 	return 0;

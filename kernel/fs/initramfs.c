@@ -179,6 +179,34 @@ static const char *do_entry(const u8 *buf, size_t len, size_t arch, const struct
 	return err == -ENOMEM ? "write error" : NULL;
 }
 
+/*
+ * What Linux's decompressors look for at the start of an archive
+ * (lib/decompress.c). None is built in: a compressed archive is refused
+ * with its method named, rather than as an unknown magic.
+ */
+static const struct {
+	u8 magic[2];
+	const char *why;
+} compressed[] = {
+	{ { 0x1f, 0x8b }, "gzip-compressed archive: compression is not supported, only newc" },
+	{ { 0x1f, 0x9e }, "gzip-compressed archive: compression is not supported, only newc" },
+	{ { 0x42, 0x5a }, "bzip2-compressed archive: compression is not supported, only newc" },
+	{ { 0x5d, 0x00 }, "lzma-compressed archive: compression is not supported, only newc" },
+	{ { 0xfd, 0x37 }, "xz-compressed archive: compression is not supported, only newc" },
+	{ { 0x89, 0x4c }, "lzo-compressed archive: compression is not supported, only newc" },
+	{ { 0x02, 0x21 }, "lz4-compressed archive: compression is not supported, only newc" },
+	{ { 0x28, 0xb5 }, "zstd-compressed archive: compression is not supported, only newc" },
+};
+
+/* Why the bytes at b (len of them) do not start an archive. */
+static const char *bad_start(const u8 *b, size_t len)
+{
+	for (unsigned int i = 0; len >= 2 && i < ARRAY_SIZE(compressed); i++)
+		if (b[0] == compressed[i].magic[0] && b[1] == compressed[i].magic[1])
+			return compressed[i].why;
+	return "invalid magic at start of compressed archive";	/* Linux's words */
+}
+
 const char *unpack_to_rootfs(const void *buf, unsigned long len)
 {
 	const u8 *b = buf;
@@ -196,7 +224,7 @@ const char *unpack_to_rootfs(const void *buf, unsigned long len)
 				continue;
 			}
 			if (b[off] != '0')
-				return "invalid magic at start of compressed archive";
+				return bad_start(b + off, len - off);
 			if (off & 3)
 				return "broken padding";
 			arch = off;

@@ -203,10 +203,46 @@ static void broken_archive_keeps_the_start(struct ktest *t)
 	}
 }
 
+/* A compressed archive, alone or after ours, is refused with its method named. */
+static void compressed_archive_named(struct ktest *t)
+{
+	static const struct {
+		u8 start[4];
+		const char *method;	/* the reason's first word */
+	} archives[] = {
+		{ { 0x1f, 0x8b, 0x08, 0x00 }, "gzip-compressed" },
+		{ { 'B', 'Z', 'h', '9' }, "bzip2-compressed" },
+		{ { 0xfd, '7', 'z', 'X' }, "xz-compressed" },
+		{ { 0x5d, 0x00, 0x00, 0x80 }, "lzma-compressed" },
+		{ { 0x28, 0xb5, 0x2f, 0xfd }, "zstd-compressed" },
+		{ { 'X', 'Y', 'Z', 'W' }, "invalid magic at start of compressed archive" },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(archives); i++) {
+		size_t n = strlen(archives[i].method);
+		struct newc a;
+		const char *err;
+
+		err = unpack_to_rootfs(archives[i].start, 4);
+		KTEST_EXPECT_TRUE(t, err && !strncmp(err, archives[i].method, n));
+		if (err && i < ARRAY_SIZE(archives) - 1)
+			KTEST_EXPECT_STREQ(t, err + n, " archive: compression is not supported, only newc");
+		/* After our archive, as a user would `cat` theirs onto it: ours is kept. */
+		KTEST_ASSERT_TRUE(t, start(&a));
+		add_trailer(&a);
+		memcpy(a.buf + a.len, archives[i].start, 4);
+		err = unpack_to_rootfs(a.buf, a.len + 4);
+		KTEST_EXPECT_TRUE(t, err && !strncmp(err, archives[i].method, n));
+		expect_contents(t, TOP "/sub/hello", "hello, world\n", 13);
+		clean_up(&a);
+	}
+}
+
 static const struct ktest_case initramfs_cases[] = {
 	KTEST_CASE(unpack_and_read_back),
 	KTEST_CASE(later_archive_wins),
 	KTEST_CASE(broken_archive_keeps_the_start),
+	KTEST_CASE(compressed_archive_named),
 	{}
 };
 
