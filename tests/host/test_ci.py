@@ -155,5 +155,6 @@ def main():
     shutil.rmtree(WORK, ignore_errors=True)
     return status
 
+
 if __name__ == "__main__":
     sys.exit(main())

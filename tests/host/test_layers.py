@@ -144,5 +144,6 @@ def main():
                        lambda c, a=arch: check_can_fail(build, a, all_pairs[a], c)))
     return ktap_writer.run_cases("layers", checks)
 
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -211,5 +211,6 @@ def main():
     shutil.rmtree(WORK, ignore_errors=True)
     return status
 
+
 if __name__ == "__main__":
     sys.exit(main())
