@@ -120,12 +120,12 @@ struct alt_instr {
 
 static inline u8 *alt_site(const struct alt_instr *a)
 {
-	return (u8 *)&a->instr_offset + a->instr_offset;
+	return offset_to_ptr(&a->instr_offset);
 }
 
 static inline u8 *alt_replacement(const struct alt_instr *a)
 {
-	return (u8 *)&a->repl_offset + a->repl_offset;
+	return offset_to_ptr(&a->repl_offset);
 }
 
 static inline unsigned int alt_feature(const struct alt_instr *a)

@@ -45,4 +45,18 @@
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
 
+#ifndef __ASSEMBLER__
+#include <kernel/types.h>
+
+/*
+ * Where a place-relative 32-bit offset points: the offset's own address plus
+ * its value. Tables of the special sections store such offsets (".long sym - ."),
+ * half the size of a pointer on 64-bit and never relocated at run time.
+ */
+static inline void *offset_to_ptr(const s32 *off)
+{
+	return (void *)((unsigned long)off + *off);
+}
+#endif
+
 #endif

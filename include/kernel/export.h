@@ -33,6 +33,7 @@
 #ifndef _KERNEL_EXPORT_H
 #define _KERNEL_EXPORT_H
 
+#include <kernel/compiler.h>
 #include <kernel/types.h>
 
 struct kernel_symbol {
@@ -45,17 +46,17 @@ _Static_assert(sizeof(struct kernel_symbol) == 12, "three 32-bit offsets");
 
 static inline unsigned long kernel_symbol_value(const struct kernel_symbol *sym)
 {
-	return (unsigned long)&sym->value_offset + sym->value_offset;
+	return (unsigned long)offset_to_ptr(&sym->value_offset);
 }
 
 static inline const char *kernel_symbol_name(const struct kernel_symbol *sym)
 {
-	return (const char *)&sym->name_offset + sym->name_offset;
+	return offset_to_ptr(&sym->name_offset);
 }
 
 static inline const char *kernel_symbol_namespace(const struct kernel_symbol *sym)
 {
-	return (const char *)&sym->namespace_offset + sym->namespace_offset;
+	return offset_to_ptr(&sym->namespace_offset);
 }
 
 /*

@@ -69,12 +69,12 @@ _Static_assert(sizeof(struct exception_table_entry) == 12, "scripts/sorttable.c 
 
 static inline unsigned long ex_insn_addr(const struct exception_table_entry *e)
 {
-	return (unsigned long)&e->insn + e->insn;
+	return (unsigned long)offset_to_ptr(&e->insn);
 }
 
 static inline unsigned long ex_fixup_addr(const struct exception_table_entry *e)
 {
-	return (unsigned long)&e->fixup + e->fixup;
+	return (unsigned long)offset_to_ptr(&e->fixup);
 }
 
 /* Binary search of a sorted table of num entries (benchmarks search tables of their own). */
