@@ -8,14 +8,6 @@
 #ifndef _HOST_ASM_HWEIGHT_H
 #define _HOST_ASM_HWEIGHT_H
 
-static inline unsigned int hweight32(u32 w)
-{
-	return __sw_hweight32(w);
-}
-
-static inline unsigned int hweight64(u64 w)
-{
-	return __sw_hweight64(w);
-}
+#include <asm-generic/hweight.h>
 
 #endif
