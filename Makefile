@@ -57,13 +57,7 @@ endif
 INITRD_TESTS	:= $(BUILD)/initramfs-concat.cpio $(BUILD)/initramfs-corrupt.cpio \
 		   $(BUILD)/initramfs-base.cpio
 
-ifeq ($(V),1)
-Q		:=
-else
-Q		:= @
-endif
-
-HOSTCC		?= cc
+include scripts/Makefile.include
 HOSTCFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror
 
 include arch/$(ARCH)/arch.mk
