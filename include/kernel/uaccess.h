@@ -68,10 +68,10 @@ static __always_inline long __get_user_size(u64 *val, const void __user *ptr, si
 	long err;
 
 	switch (size) {
-	case 1: { u8 v; err = __get_user_1(ptr, &v); *val = v; return err; }
-	case 2: { u16 v; err = __get_user_2(ptr, &v); *val = v; return err; }
-	case 4: { u32 v; err = __get_user_4(ptr, &v); *val = v; return err; }
-	case 8: return __get_user_8(ptr, val);
+	case 1: { u8 v; err = __get_user_1(&v, ptr); *val = v; return err; }
+	case 2: { u16 v; err = __get_user_2(&v, ptr); *val = v; return err; }
+	case 4: { u32 v; err = __get_user_4(&v, ptr); *val = v; return err; }
+	case 8: return __get_user_8(val, ptr);
 	default: return __get_user_bad();
 	}
 }

@@ -24,44 +24,52 @@
 #include <kernel/types.h>
 
 /*
- * The functions differ only in the instruction, which must be a string
- * literal inside the asm, hence macros that define them:
- * arch_get_kernel_nofault_{long,u8}() and arch_put_kernel_nofault_{long,u8}().
+ * Every single-value accessor below is one of these: a load puts the value
+ * in *val, a store writes val, both return 0 or -EFAULT. The instruction
+ * must be a string literal inside the asm, hence macros that define them.
+ * The kernel's nofault accessors, arch_{get,put}_kernel_nofault_{long,u8}(),
+ * and the user ones, __{get,put}_user_N(), differ only in name, pointer type,
+ * the entry's type (EX_TYPE_UACCESS_* for a user access, which the fixup also
+ * counts: uaccess_fixup_count()) and the clobbers (lr for the nofault ones).
  */
-#define DEFINE_GET_KERNEL_NOFAULT(size, type, insn)				\
-static __always_inline long arch_get_kernel_nofault_##size(type *dst, const void *src) \
+#define DEFINE_LOAD(name, type, ptr_type, insn, ex_type, clobbers...)		\
+static __always_inline long name(type *val, ptr_type ptr)			\
 {										\
 	register long err __asm__("r0") = 0;					\
-	register unsigned long val __asm__("r1");				\
+	register unsigned long v __asm__("r1");					\
 										\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_R0, EX_REG_R1) \
-			     : "+r"(err), [val] "=r"(val)			\
-			     : [src] "r"(src)					\
-			     : "memory", "lr");					\
-	*dst = val;								\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_R0, EX_REG_R1) \
+			     : "+r"(err), [val] "=r"(v)				\
+			     : [ptr] "r"(ptr)					\
+			     : clobbers);					\
+	*val = v;								\
 	return err;								\
 }
 
-#define DEFINE_PUT_KERNEL_NOFAULT(size, type, insn)				\
-static __always_inline long arch_put_kernel_nofault_##size(void *dst, type val) \
+#define DEFINE_STORE(name, type, ptr_type, insn, ex_type, clobbers...)		\
+static __always_inline long name(ptr_type ptr, type val)			\
 {										\
 	register long err __asm__("r0") = 0;					\
 										\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_R0, 0) \
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_R0, 0)	\
 			     : "+r"(err)					\
-			     : [dst] "r"(dst), [val] "r"(val)			\
-			     : "memory", "lr");					\
+			     : [ptr] "r"(ptr), [val] "r"(val)			\
+			     : clobbers);					\
 	return err;								\
 }
 
-DEFINE_GET_KERNEL_NOFAULT(long, unsigned long, "ldr %[val], [%[src]]")
-DEFINE_GET_KERNEL_NOFAULT(u8, u8, "ldrb %[val], [%[src]]")
-DEFINE_PUT_KERNEL_NOFAULT(long, unsigned long, "str %[val], [%[dst]]")
-DEFINE_PUT_KERNEL_NOFAULT(u8, u8, "strb %[val], [%[dst]]")
+DEFINE_LOAD(arch_get_kernel_nofault_long, unsigned long, const void *,
+	    "ldr %[val], [%[ptr]]", EX_TYPE_EFAULT_ZERO_REG, "memory", "lr")
+DEFINE_LOAD(arch_get_kernel_nofault_u8, u8, const void *,
+	    "ldrb %[val], [%[ptr]]", EX_TYPE_EFAULT_ZERO_REG, "memory", "lr")
+DEFINE_STORE(arch_put_kernel_nofault_long, unsigned long, void *,
+	     "str %[val], [%[ptr]]", EX_TYPE_EFAULT_REG, "memory", "lr")
+DEFINE_STORE(arch_put_kernel_nofault_u8, u8, void *,
+	     "strb %[val], [%[ptr]]", EX_TYPE_EFAULT_REG, "memory", "lr")
 
 /*
  * User memory (include/kernel/uaccess.h has the contract). An access
@@ -117,41 +125,17 @@ static __always_inline unsigned long __clear_user(void __user *to, unsigned long
 }
 
 /*
- * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
+ * __get_user_N(&val, ptr) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
  * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok()
  * and holds the user_access_begin() window open (get_user(), put_user(),
  * unsafe_get_user() in include/kernel/uaccess.h), so a loop opens it once.
  */
 #define DEFINE_GET_USER(n, type, insn)						\
-static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
-{										\
-	register long err __asm__("r0") = 0;					\
-	register unsigned long v __asm__("r1");					\
-										\
-	__asm__ __volatile__("1:	" insn "\n"					\
-			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_ZERO_REG, \
-						   EX_REG_R0, EX_REG_R1)		\
-			     : "+r"(err), [val] "=r"(v)				\
-			     : [ptr] "r"(ptr)					\
-			     : "memory");					\
-	*val = v;								\
-	return err;								\
-}
-
+	DEFINE_LOAD(__get_user_##n, type, const void __user *, insn,		\
+		    EX_TYPE_UACCESS_EFAULT_ZERO_REG, "memory")
 #define DEFINE_PUT_USER(n, type, insn)						\
-static __always_inline long __put_user_##n(void __user *ptr, type val)		\
-{										\
-	register long err __asm__("r0") = 0;					\
-										\
-	__asm__ __volatile__("1:	" insn "\n"					\
-			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_REG, EX_REG_R0, 0) \
-			     : "+r"(err)					\
-			     : [ptr] "r"(ptr), [val] "r"(val)			\
-			     : "memory");					\
-	return err;								\
-}
+	DEFINE_STORE(__put_user_##n, type, void __user *, insn,		\
+		     EX_TYPE_UACCESS_EFAULT_REG, "memory")
 
 DEFINE_GET_USER(1, u8, "ldrb %[val], [%[ptr]]")
 DEFINE_GET_USER(2, u16, "ldrh %[val], [%[ptr]]")
@@ -161,13 +145,13 @@ DEFINE_PUT_USER(2, u16, "strh %[val], [%[ptr]]")
 DEFINE_PUT_USER(4, u32, "str %[val], [%[ptr]]")
 
 /* 8 bytes: two words, low first (little-endian); a fault on either fails the whole. */
-static __always_inline long __get_user_8(const void __user *ptr, u64 *val)
+static __always_inline long __get_user_8(u64 *val, const void __user *ptr)
 {
 	u32 lo, hi = 0;
-	long err = __get_user_4(ptr, &lo);
+	long err = __get_user_4(&lo, ptr);
 
 	if (!err)
-		err = __get_user_4((const char __user *)ptr + 4, &hi);
+		err = __get_user_4(&hi, (const char __user *)ptr + 4);
 	*val = err ? 0 : (u64)hi << 32 | lo;
 	return err;
 }

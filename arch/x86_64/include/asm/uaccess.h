@@ -22,45 +22,53 @@
 #include <kernel/types.h>
 
 /*
- * The functions differ only in the instruction, which must be a string
- * literal inside the asm, hence macros that define them:
- * arch_get_kernel_nofault_{long,u8}() and arch_put_kernel_nofault_{long,u8}().
+ * Every single-value accessor below is one of these: a load puts the value
+ * in *val, a store writes val, both return 0 or -EFAULT. The instruction
+ * must be a string literal inside the asm, hence macros that define them.
+ * The kernel's nofault accessors, arch_{get,put}_kernel_nofault_{long,u8}(),
+ * and the user ones, __{get,put}_user_N(), differ only in name, pointer type
+ * and the entry's type: EX_TYPE_UACCESS_* for a user access, which the fixup
+ * also counts (uaccess_fixup_count()).
  */
-#define DEFINE_GET_KERNEL_NOFAULT(size, type, insn)				\
-static __always_inline long arch_get_kernel_nofault_##size(type *dst, const void *src) \
+#define DEFINE_LOAD(name, type, ptr_type, insn, ex_type)			\
+static __always_inline long name(type *val, ptr_type ptr)			\
 {										\
 	long err = 0;								\
-	unsigned long val;							\
+	unsigned long v;							\
 										\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_ZERO_REG, EX_REG_AX, EX_REG_DX) \
-			     : "+a"(err), [val] "=d"(val)			\
-			     : [src] "r"(src)					\
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_AX, EX_REG_DX) \
+			     : "+a"(err), [val] "=d"(v)				\
+			     : [ptr] "r"(ptr)					\
 			     : "memory");					\
-	*dst = val;								\
+	*val = v;								\
 	return err;								\
 }
 
 /* val_constraint: a byte store needs a register with a byte name ("q"). */
-#define DEFINE_PUT_KERNEL_NOFAULT(size, type, insn, val_constraint)		\
-static __always_inline long arch_put_kernel_nofault_##size(void *dst, type val) \
+#define DEFINE_STORE(name, type, ptr_type, insn, val_constraint, ex_type)	\
+static __always_inline long name(ptr_type ptr, type val)			\
 {										\
 	long err = 0;								\
 										\
 	__asm__ __volatile__("1:	" insn "\n"					\
 			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, EX_REG_AX, 0) \
+			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_AX, 0)	\
 			     : "+a"(err)					\
-			     : [dst] "r"(dst), [val] val_constraint(val)	\
+			     : [ptr] "r"(ptr), [val] val_constraint(val)	\
 			     : "memory");					\
 	return err;								\
 }
 
-DEFINE_GET_KERNEL_NOFAULT(long, unsigned long, "movq (%[src]), %[val]")
-DEFINE_GET_KERNEL_NOFAULT(u8, u8, "movzbl (%[src]), %k[val]")
-DEFINE_PUT_KERNEL_NOFAULT(long, unsigned long, "movq %[val], (%[dst])", "r")
-DEFINE_PUT_KERNEL_NOFAULT(u8, u8, "movb %[val], (%[dst])", "q")
+DEFINE_LOAD(arch_get_kernel_nofault_long, unsigned long, const void *,
+	    "movq (%[ptr]), %[val]", EX_TYPE_EFAULT_ZERO_REG)
+DEFINE_LOAD(arch_get_kernel_nofault_u8, u8, const void *,
+	    "movzbl (%[ptr]), %k[val]", EX_TYPE_EFAULT_ZERO_REG)
+DEFINE_STORE(arch_put_kernel_nofault_long, unsigned long, void *,
+	     "movq %[val], (%[ptr])", "r", EX_TYPE_EFAULT_REG)
+DEFINE_STORE(arch_put_kernel_nofault_u8, u8, void *,
+	     "movb %[val], (%[ptr])", "q", EX_TYPE_EFAULT_REG)
 
 static __always_inline void user_access_begin(void)
 {
@@ -113,41 +121,17 @@ static __always_inline unsigned long __clear_user(void __user *to, unsigned long
 }
 
 /*
- * __get_user_N(ptr, &val) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
+ * __get_user_N(&val, ptr) and __put_user_N(ptr, val), N = 1, 2, 4, 8 bytes:
  * 0 or -EFAULT (a failed get leaves val 0). The caller checked access_ok()
  * and holds the user_access_begin() window open (get_user(), put_user(),
  * unsafe_get_user() in include/kernel/uaccess.h), so a loop opens it once.
  */
 #define DEFINE_GET_USER(n, type, insn)						\
-static __always_inline long __get_user_##n(const void __user *ptr, type *val)	\
-{										\
-	long err = 0;								\
-	unsigned long v;							\
-										\
-	__asm__ __volatile__("1:	" insn "\n"					\
-			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_ZERO_REG, \
-						   EX_REG_AX, EX_REG_DX)		\
-			     : "+a"(err), [val] "=d"(v)				\
-			     : [ptr] "r"(ptr)					\
-			     : "memory");					\
-	*val = v;								\
-	return err;								\
-}
-
+	DEFINE_LOAD(__get_user_##n, type, const void __user *, insn,		\
+		    EX_TYPE_UACCESS_EFAULT_ZERO_REG)
 #define DEFINE_PUT_USER(n, type, insn, val_constraint)				\
-static __always_inline long __put_user_##n(void __user *ptr, type val)		\
-{										\
-	long err = 0;								\
-										\
-	__asm__ __volatile__("1:	" insn "\n"					\
-			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_UACCESS_EFAULT_REG, EX_REG_AX, 0) \
-			     : "+a"(err)					\
-			     : [ptr] "r"(ptr), [val] val_constraint(val)	\
-			     : "memory");					\
-	return err;								\
-}
+	DEFINE_STORE(__put_user_##n, type, void __user *, insn, val_constraint,	\
+		     EX_TYPE_UACCESS_EFAULT_REG)
 
 DEFINE_GET_USER(1, u8, "movzbl (%[ptr]), %k[val]")
 DEFINE_GET_USER(2, u16, "movzwl (%[ptr]), %k[val]")
