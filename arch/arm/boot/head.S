@@ -85,6 +85,21 @@
 #define SCTLR_SET	(SCTLR_M | SCTLR_C | SCTLR_Z | SCTLR_I)
 #define SCTLR_CLEAR	(SCTLR_A | SCTLR_V | SCTLR_TRE | SCTLR_AFE | SCTLR_TE)
 
+/*
+ * Step 5's table entries for size bytes from virt, 1 MiB sections of
+ * phys_flags (the first section's physical address and its PMD_SECT_*
+ * type) on: the image window and the devices. r0 holds the table.
+ */
+	.macro	map_sections, virt, phys_flags, size
+	ldr	r1, =(\phys_flags)
+	add	r3, r0, #((\virt >> SECTION_SHIFT) * 4)
+	mov	r4, #(\size >> SECTION_SHIFT)
+1:	str	r1, [r3], #4
+	add	r1, r1, #SECTION_SIZE
+	subs	r4, r4, #1
+	bne	1b
+	.endm
+
 #define BOOT_STACK_SIZE		16384
 #define EXCEPTION_STACK_SIZE	4096
 
@@ -162,21 +177,9 @@ stext:
 	subs	r4, r4, #1
 	bne	4b
 
-	ldr	r1, =(PHYS_OFFSET + PMD_SECT_NORMAL)
-	add	r3, r0, #((KERNEL_VMA_BASE >> SECTION_SHIFT) * 4)
-	mov	r4, #(KERNEL_WINDOW_SIZE >> SECTION_SHIFT)
-5:	str	r1, [r3], #4			/* image window */
-	add	r1, r1, #SECTION_SIZE
-	subs	r4, r4, #1
-	bne	5b
-
-	ldr	r1, =(IO_PHYS_BASE + PMD_SECT_DEVICE)
-	add	r3, r0, #((IO_VIRT_BASE >> SECTION_SHIFT) * 4)
-	mov	r4, #(IO_SIZE >> SECTION_SHIFT)
-6:	str	r1, [r3], #4			/* devices */
-	add	r1, r1, #SECTION_SIZE
-	subs	r4, r4, #1
-	bne	6b
+	/* The image window, then the devices. */
+	map_sections KERNEL_VMA_BASE, PHYS_OFFSET + PMD_SECT_NORMAL, KERNEL_WINDOW_SIZE
+	map_sections IO_VIRT_BASE, IO_PHYS_BASE + PMD_SECT_DEVICE, IO_SIZE
 
 	/*
 	 * 6. The MMU. Nothing stale may survive in the TLBs, the instruction
