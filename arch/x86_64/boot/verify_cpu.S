@@ -37,6 +37,14 @@
 #define LSR_THR_EMPTY	0x20
 #define DEBUG_EXIT_PORT	0xf4
 
+/* The CPUID leaf just read lacks feature bit in %edx: add missing to %esi. */
+	.macro	need_edx, bit, missing
+	testl	$\bit, %edx
+	jnz	.Lhas_\@
+	orl	$\missing, %esi
+.Lhas_\@:
+	.endm
+
 	.section .head.text, "ax"
 	.code32
 	.globl verify_cpu
@@ -61,17 +69,11 @@ verify_cpu:
 
 1:	movl	$1, %eax
 	cpuid
-	testl	$CPUID_1_EDX_TSC, %edx
-	jnz	2f
-	orl	$MISSING_TSC, %esi
-2:	testl	$CPUID_1_EDX_PAE, %edx
-	jnz	3f
-	orl	$MISSING_PAE, %esi
-3:	testl	$CPUID_1_EDX_APIC, %edx
-	jnz	4f
-	orl	$MISSING_APIC, %esi
+	need_edx CPUID_1_EDX_TSC, MISSING_TSC
+	need_edx CPUID_1_EDX_PAE, MISSING_PAE
+	need_edx CPUID_1_EDX_APIC, MISSING_APIC
 	/* Long mode and NX are in the extended leaf, if the CPU has it. */
-4:	movl	$0x80000000, %eax
+	movl	$0x80000000, %eax
 	cpuid
 	cmpl	$0x80000001, %eax
 	jae	5f
@@ -79,12 +81,8 @@ verify_cpu:
 	jmp	7f
 5:	movl	$0x80000001, %eax
 	cpuid
-	testl	$CPUID_EXT_EDX_LM, %edx
-	jnz	6f
-	orl	$MISSING_LM, %esi
-6:	testl	$CPUID_EXT_EDX_NX, %edx
-	jnz	7f
-	orl	$MISSING_NX, %esi
+	need_edx CPUID_EXT_EDX_LM, MISSING_LM
+	need_edx CPUID_EXT_EDX_NX, MISSING_NX
 7:	testl	%esi, %esi
 	jnz	report
 	ret
