@@ -11,31 +11,12 @@
  * even that fails, or there is no PSCI, the CPU halts for good.
  */
 #include <asm/processor.h>
+#include <asm/psci.h>
 #include <asm/semihosting.h>
-#include <kernel/bootinfo.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
-#include <kernel/string.h>
-
-#define PSCI_0_2_FN_SYSTEM_OFF	0x84000008
 
 static int exit_status;
-
-/*
- * A PSCI call with no arguments: the function id goes in r0, the firmware
- * (QEMU here) may clobber r0-r3. The asm loads r0 itself: a register
- * variable would not survive the strcmp() calls in between. hvc and smc
- * need their extensions named for an assembler that targets plain ARMv7-A.
- */
-static void psci_call(u32 function)
-{
-	if (!strcmp(boot_info.arch.psci_method, "hvc"))
-		__asm__ __volatile__("mov r0, %0\n\t.arch_extension virt\n\thvc #0"
-				     : : "r"(function) : "r0", "r1", "r2", "r3", "memory");
-	else if (!strcmp(boot_info.arch.psci_method, "smc"))
-		__asm__ __volatile__("mov r0, %0\n\t.arch_extension sec\n\tsmc #0"
-				     : : "r"(function) : "r0", "r1", "r2", "r3", "memory");
-}
 
 /* Power off, or halt if that fails. Tried once only: a failing hvc traps, and the trap panics. */
 static void __noreturn machine_power_off(void)
@@ -44,7 +25,7 @@ static void __noreturn machine_power_off(void)
 
 	if (!tried) {
 		tried = true;
-		psci_call(PSCI_0_2_FN_SYSTEM_OFF);
+		psci_system_off();
 	}
 	halt_forever();
 }

@@ -10,32 +10,37 @@
 #include <kernel/string.h>
 
 #define PSCI_0_2_FN_CPU_ON	0x84000003
+#define PSCI_0_2_FN_SYSTEM_OFF	0x84000008
 
-/* The asm moves every argument itself: r0-r3 are clobbered, so none can live there. */
+/*
+ * The registers are set after the strcmp() calls, with no call between them
+ * and the hvc or smc: a call would clobber them. They are the asm's outputs
+ * too, so the compiler keeps nothing in them across it.
+ */
 static long psci_call(u32 fn, unsigned long a1, unsigned long a2, unsigned long a3)
 {
-	long ret;
+	bool hvc = !strcmp(boot_info.arch.psci_method, "hvc");
+	register unsigned long r0 __asm__("r0"), r1 __asm__("r1");
+	register unsigned long r2 __asm__("r2"), r3 __asm__("r3");
 
-	if (!strcmp(boot_info.arch.psci_method, "hvc"))
-		__asm__ __volatile__(".arch_extension virt\n\t"
-				     "mov r0, %1\n\tmov r1, %2\n\tmov r2, %3\n\tmov r3, %4\n\t"
-				     "hvc #0\n\t"
-				     "mov %0, r0"
-				     : "=r"(ret) : "r"(fn), "r"(a1), "r"(a2), "r"(a3)
-				     : "r0", "r1", "r2", "r3", "cc", "memory");
-	else if (!strcmp(boot_info.arch.psci_method, "smc"))
-		__asm__ __volatile__(".arch_extension sec\n\t"
-				     "mov r0, %1\n\tmov r1, %2\n\tmov r2, %3\n\tmov r3, %4\n\t"
-				     "smc #0\n\t"
-				     "mov %0, r0"
-				     : "=r"(ret) : "r"(fn), "r"(a1), "r"(a2), "r"(a3)
-				     : "r0", "r1", "r2", "r3", "cc", "memory");
+	if (!hvc && strcmp(boot_info.arch.psci_method, "smc"))
+		return PSCI_RET_NOT_SUPPORTED;
+	r0 = fn, r1 = a1, r2 = a2, r3 = a3;
+	if (hvc)
+		__asm__ __volatile__(".arch_extension virt\n\thvc #0"
+				     : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "cc", "memory");
 	else
-		ret = PSCI_RET_NOT_SUPPORTED;
-	return ret;
+		__asm__ __volatile__(".arch_extension sec\n\tsmc #0"
+				     : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "cc", "memory");
+	return (long)r0;
 }
 
 int psci_cpu_on(unsigned long target, unsigned long entry, unsigned long context)
 {
 	return psci_call(PSCI_0_2_FN_CPU_ON, target, entry, context);
+}
+
+void psci_system_off(void)
+{
+	psci_call(PSCI_0_2_FN_SYSTEM_OFF, 0, 0, 0);
 }

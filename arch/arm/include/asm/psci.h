@@ -1,7 +1,7 @@
 /*
  * PSCI, the Power State Coordination Interface: calls into the firmware
  * (QEMU itself, under -M virt) through hvc or smc, whichever the device
- * tree's /psci "method" names. Here only CPU_ON.
+ * tree's /psci "method" names. Here CPU_ON and SYSTEM_OFF.
  */
 #ifndef _ASM_PSCI_H
 #define _ASM_PSCI_H
@@ -17,5 +17,8 @@
  * Returns a PSCI_RET_* code (PSCI_RET_NOT_SUPPORTED without a conduit).
  */
 int psci_cpu_on(unsigned long target, unsigned long entry, unsigned long context);
+
+/* Power the machine off; returns only if that failed or there is no conduit. */
+void psci_system_off(void);
 
 #endif
