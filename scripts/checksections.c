@@ -109,25 +109,15 @@ static bool is_init_section(const struct section *s)
 static struct reloc read_reloc(const struct elf_file *o, const struct section *rs, size_t i)
 {
 	const unsigned char *p = o->data + rs->offset + i * rs->entsize;
-	struct reloc r = { .rel = rs->type == SHT_REL };
+	/* An Elf_Rel is the first two fields of an Elf_Rela. */
+	uint64_t info = ELF_FIELD(o, p, Rela, r_info);
+	struct reloc r = { .rel = rs->type == SHT_REL, .offset = ELF_FIELD(o, p, Rela, r_offset) };
 
-	if (o->is64) {
-		Elf64_Rela e = { 0, 0, 0 };
-
-		memcpy(&e, p, rs->type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel));
-		r.offset = e.r_offset;
-		r.sym = ELF64_R_SYM(e.r_info);
-		r.type = ELF64_R_TYPE(e.r_info);
-		r.addend = e.r_addend;
-	} else {
-		Elf32_Rela e = { 0, 0, 0 };
-
-		memcpy(&e, p, rs->type == SHT_RELA ? sizeof(Elf32_Rela) : sizeof(Elf32_Rel));
-		r.offset = e.r_offset;
-		r.sym = ELF32_R_SYM(e.r_info);
-		r.type = ELF32_R_TYPE(e.r_info);
-		r.addend = e.r_addend;
-	}
+	r.sym = o->is64 ? ELF64_R_SYM(info) : ELF32_R_SYM(info);
+	r.type = o->is64 ? ELF64_R_TYPE(info) : ELF32_R_TYPE(info);
+	if (rs->type == SHT_RELA)
+		r.addend = o->is64 ? (int64_t)ELF_FIELD(o, p, Rela, r_addend)
+				   : (int32_t)ELF_FIELD(o, p, Rela, r_addend);
 	return r;
 }
 

@@ -45,6 +45,25 @@ uint32_t read32(const unsigned char *p)
 	return v;
 }
 
+uint64_t elf_field(const unsigned char *p, size_t size)
+{
+	uint16_t v16;
+	uint64_t v64;
+
+	switch (size) {
+	case 1:
+		return *p;
+	case 2:
+		memcpy(&v16, p, sizeof(v16));
+		return v16;
+	case 4:
+		return read32(p);
+	default:
+		memcpy(&v64, p, sizeof(v64));
+		return v64;
+	}
+}
+
 static void read_file(struct elf_file *o)
 {
 	FILE *f = fopen(o->path, "rb");
@@ -80,21 +99,19 @@ const char *string_at(const struct elf_file *o, size_t strtab, uint64_t off)
 
 static struct section read_section_header(const struct elf_file *o, uint64_t at)
 {
-	if (o->is64) {
-		Elf64_Shdr h;
+	const unsigned char *h = o->data + at;
 
-		memcpy(&h, o->data + at, sizeof(h));
-		return (struct section){ NULL, h.sh_name, h.sh_type, h.sh_link, h.sh_info,
-					 h.sh_flags, h.sh_addr, h.sh_offset, h.sh_size,
-					 h.sh_entsize };
-	} else {
-		Elf32_Shdr h;
-
-		memcpy(&h, o->data + at, sizeof(h));
-		return (struct section){ NULL, h.sh_name, h.sh_type, h.sh_link, h.sh_info,
-					 h.sh_flags, h.sh_addr, h.sh_offset, h.sh_size,
-					 h.sh_entsize };
-	}
+	return (struct section){
+		.name_offset = ELF_FIELD(o, h, Shdr, sh_name),
+		.type = ELF_FIELD(o, h, Shdr, sh_type),
+		.link = ELF_FIELD(o, h, Shdr, sh_link),
+		.info = ELF_FIELD(o, h, Shdr, sh_info),
+		.flags = ELF_FIELD(o, h, Shdr, sh_flags),
+		.addr = ELF_FIELD(o, h, Shdr, sh_addr),
+		.offset = ELF_FIELD(o, h, Shdr, sh_offset),
+		.size = ELF_FIELD(o, h, Shdr, sh_size),
+		.entsize = ELF_FIELD(o, h, Shdr, sh_entsize),
+	};
 }
 
 /* The ELF header and the section table, with names. */
@@ -112,23 +129,14 @@ static void load_sections(struct elf_file *o)
 	if (id[EI_DATA] != host_data)
 		fail("byte order differs from this host's");
 	o->is64 = id[EI_CLASS] == ELFCLASS64;
-	if (o->is64) {
-		Elf64_Ehdr h;
-
-		if (o->len < sizeof(h))
-			fail("truncated ELF header");
-		memcpy(&h, o->data, sizeof(h));
-		o->type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
-		shentsize = h.e_shentsize, shnum = h.e_shnum, shstrndx = h.e_shstrndx;
-	} else {
-		Elf32_Ehdr h;
-
-		if (o->len < sizeof(h))
-			fail("truncated ELF header");
-		memcpy(&h, o->data, sizeof(h));
-		o->type = h.e_type, o->machine = h.e_machine, shoff = h.e_shoff;
-		shentsize = h.e_shentsize, shnum = h.e_shnum, shstrndx = h.e_shstrndx;
-	}
+	if (o->len < (o->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
+		fail("truncated ELF header");
+	o->type = ELF_FIELD(o, id, Ehdr, e_type);
+	o->machine = ELF_FIELD(o, id, Ehdr, e_machine);
+	shoff = ELF_FIELD(o, id, Ehdr, e_shoff);
+	shentsize = ELF_FIELD(o, id, Ehdr, e_shentsize);
+	shnum = ELF_FIELD(o, id, Ehdr, e_shnum);
+	shstrndx = ELF_FIELD(o, id, Ehdr, e_shstrndx);
 	if (shoff == 0)
 		return;		/* no section headers at all */
 	if (shentsize != (o->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)) ||
@@ -197,27 +205,13 @@ static void load_symbols(struct elf_file *o)
 	for (i = 0; i < o->nsymbols; i++) {
 		const unsigned char *p = o->data + symtab->offset + i * entsize;
 		struct symbol *sym = &o->symbols[i];
-		uint32_t name;
-		uint16_t shndx;
+		uint16_t shndx = ELF_FIELD(o, p, Sym, st_shndx);
+		unsigned char info = ELF_FIELD(o, p, Sym, st_info);
 
-		if (o->is64) {
-			Elf64_Sym s;
-
-			memcpy(&s, p, sizeof(s));
-			name = s.st_name, shndx = s.st_shndx;
-			sym->value = s.st_value;
-			sym->type = ELF64_ST_TYPE(s.st_info);
-			sym->bind = ELF64_ST_BIND(s.st_info);
-		} else {
-			Elf32_Sym s;
-
-			memcpy(&s, p, sizeof(s));
-			name = s.st_name, shndx = s.st_shndx;
-			sym->value = s.st_value;
-			sym->type = ELF32_ST_TYPE(s.st_info);
-			sym->bind = ELF32_ST_BIND(s.st_info);
-		}
-		sym->name = string_at(o, symtab->link, name);
+		sym->value = ELF_FIELD(o, p, Sym, st_value);
+		sym->type = ELF64_ST_TYPE(info);	/* the same bits in ELF32 */
+		sym->bind = ELF64_ST_BIND(info);
+		sym->name = string_at(o, symtab->link, ELF_FIELD(o, p, Sym, st_name));
 		sym->shndx = shndx;
 		if (shndx == SHN_XINDEX && xindex)
 			sym->shndx = read32(o->data + xindex->offset + i * sizeof(uint32_t));

@@ -52,6 +52,18 @@ void __attribute__((noreturn, format(printf, 1, 2))) fail(const char *fmt, ...);
 /* Is [off, off + size) inside the file? Written so that nothing overflows. */
 bool in_file(const struct elf_file *o, uint64_t off, uint64_t size);
 uint32_t read32(const unsigned char *p);
+
+/*
+ * Field f of the ELF structure T (Ehdr, Shdr, Sym, Rela) at p, where it
+ * lies in o's class (Elf32_T or Elf64_T), widened to 64 bits, as libelf's
+ * gelf_get*() give them: so each reader is written once for both classes.
+ * Needs <elf.h>; the caller checked that the whole structure is in the file.
+ */
+#define ELF_FIELD(o, p, T, f)							\
+	elf_field((const unsigned char *)(p) +					\
+		  ((o)->is64 ? offsetof(Elf64_##T, f) : offsetof(Elf32_##T, f)),	\
+		  (o)->is64 ? sizeof(((Elf64_##T *)0)->f) : sizeof(((Elf32_##T *)0)->f))
+uint64_t elf_field(const unsigned char *p, size_t size);
 /* The NUL-terminated string at offset off of string table section strtab. */
 const char *string_at(const struct elf_file *o, size_t strtab, uint64_t off);
 /* The first section called name, or NULL. */
