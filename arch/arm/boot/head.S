@@ -63,6 +63,7 @@
  * linked at virtual ones: it is position-independent, and every symbol it
  * needs goes through PA(). It lives in .head.text, first in the image.
  */
+#include <asm-generic/boot_stack.h>
 #include <asm/domain.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -100,7 +101,6 @@
 	bne	1b
 	.endm
 
-#define BOOT_STACK_SIZE		16384
 #define EXCEPTION_STACK_SIZE	4096
 
 	.cfi_sections .debug_frame		/* unwind tables for gdb (no .eh_frame) */
@@ -269,12 +269,7 @@ boot_pgd:
 	 * stack faults here (a data abort, reported on the abort mode's own
 	 * stack) instead of silently overwriting boot_pgd below it.
 	 */
-	.globl boot_stack_guard, boot_stack_bottom, boot_stack_top
-boot_stack_guard:
-	.skip	PAGE_SIZE
-boot_stack_bottom:
-	.skip	BOOT_STACK_SIZE
-boot_stack_top:
+	boot_stack
 	.skip	EXCEPTION_STACK_SIZE
 abort_stack_top:
 	.skip	EXCEPTION_STACK_SIZE

@@ -17,6 +17,7 @@
  * One more expected visitor: the semihosting trap when QEMU runs without
  * -semihosting (asm/semihosting.h).
  */
+#include <asm-generic/boot_stack.h>
 #include <asm/domain.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
@@ -46,8 +47,6 @@
 #define FS_PERMISSION_PAGE	0x0f
 
 extern const char vectors[];
-
-extern char boot_stack_guard[];
 
 static const char *const vector_names[] = {
 	"branch to the reset vector", "undefined instruction", "supervisor call",

@@ -34,6 +34,7 @@
  * the image window, each with an unmapped guard page below
  * (map_stack_with_guard()).
  */
+#include <asm-generic/boot_stack.h>
 #include <asm/domain.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -50,8 +51,6 @@
 /* Secondary CPUs' stacks: the end of the image window, far above the image. */
 #define STACK_AREA_START	(KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE - 0x01000000)
 #define STACK_AREA_END		(KERNEL_VMA_BASE + KERNEL_WINDOW_SIZE)
-
-extern char boot_stack_guard[];
 
 static pmd_t *kernel_pgd;
 

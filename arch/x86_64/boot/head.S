@@ -14,6 +14,7 @@
  * through PA(). It lives in .head.text, first in the image, so the
  * multiboot2 header lands within the first 32 KiB of the file.
  */
+#include <asm-generic/boot_stack.h>
 #include <asm/msr-index.h>
 #include <asm/page.h>
 
@@ -28,7 +29,6 @@
 #define PTE_PRESENT	(1 << 0)
 #define PTE_WRITE	(1 << 1)
 #define PTE_HUGE	(1 << 7)
-#define BOOT_STACK_SIZE	16384
 #define PML4_INDEX_DIRECT ((PAGE_OFFSET >> 39) & 511)
 
 	.cfi_sections .debug_frame		/* unwind tables for gdb (no .eh_frame) */
@@ -222,10 +222,5 @@ boot_pdpt_direct:
 boot_pd:
 	.skip	2 * PAGE_SIZE
 	/* Left unmapped by paging_init(): a boot-stack overflow faults here. */
-	.globl boot_stack_guard, boot_stack_bottom, boot_stack_top
-boot_stack_guard:
-	.skip	PAGE_SIZE
-boot_stack_bottom:
-	.skip	BOOT_STACK_SIZE
-boot_stack_top:
+	boot_stack
 

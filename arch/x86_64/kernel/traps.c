@@ -5,6 +5,7 @@
  * handles into an oops: what happened, the registers,
  * the faulting bytes and a symbolized backtrace, then panic().
  */
+#include <asm-generic/boot_stack.h>
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/fpu.h>
@@ -92,7 +93,6 @@ struct desc_ptr {
 } __packed;
 
 extern const char exception_stubs[], entry_SYSCALL_64[];
-extern char boot_stack_guard[], boot_stack_bottom[], boot_stack_top[];
 
 static struct idt_gate idt[NR_VECTORS] __aligned(16);
 /*

@@ -21,6 +21,7 @@
  * page below each (map_stack_with_guard()); the local APIC's registers are
  * mapped uncached (ioremap()).
  */
+#include <asm-generic/boot_stack.h>
 #include <asm/page.h>
 #include <kernel/atomic.h>
 #include <asm/pgtable.h>
@@ -41,8 +42,6 @@
 /* Secondary CPUs' stacks: 4 KiB pages above the image, past what the image may use. */
 #define STACK_AREA_START 0xffffffffc0000000ul
 #define STACK_AREA_END	0xffffffffc1000000ul
-
-extern char boot_stack_guard[];
 
 static pte_t *kernel_pml4;
 
