@@ -1,15 +1,14 @@
 /*
- * Host tests: a minimal KTAP producer shared by the test programs in
- * tests/host.
+ * A minimal KTAP producer: the failure count and the run of a table of
+ * cases (tests/host/ktap.h), included by one file of each test program,
+ * the host tests' own and /bin/ktest-user (tests/user/ktest-user.c).
  *
- * Each test program is one KTAP subtest. It prints its block indented by
- * four spaces (version line, "# Subtest:", plan, one "ok"/"not ok" line per
- * case, "# " diagnostics) and exits non-zero if a case failed. The Makefile
+ * Each test program, or each user-space suite, is one KTAP subtest. It
+ * prints its block indented by four spaces (version line, "# Subtest:",
+ * plan, one "ok"/"not ok" line per case, "# " diagnostics) and exits
+ * non-zero if a case failed. The host tests' Makefile, or the kernel,
  * adds the top-level header and the numbered "ok N name" line for the whole
  * program, so a program that crashes is still reported.
- *
- * A case is a void function; EXPECT() records a failure and carries on, so
- * one run shows every difference (up to a limit per case).
  */
 #ifndef _HOST_KTAP_HOST_H
 #define _HOST_KTAP_HOST_H
@@ -19,20 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ktap_case {
-	const char *name;	/* no spaces */
-	void (*run)(void);
-};
-
-#define KTAP_CASE(fn) { #fn, fn }
+#include "ktap.h"
 
 /* Enough lines to see a pattern, few enough that a broken table stays readable. */
 #define KTAP_MAX_DIAGNOSTICS 20
 
 static int ktap_failures;	/* in the current case */
 
-static inline __attribute__((__format__(printf, 2, 3))) void
-ktap_fail(int line, const char *fmt, ...)
+void ktap_fail(int line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -47,22 +40,13 @@ ktap_fail(int line, const char *fmt, ...)
 	printf("\n");
 }
 
-/* If cond is false, fail the current case with a printf-style message. */
-#define EXPECT(cond, ...)					\
-	do {							\
-		if (!(cond))					\
-			ktap_fail(__LINE__, __VA_ARGS__);	\
-	} while (0)
-
-/* Run every case, print the subtest block named after the program; 0 if all passed. */
-static inline int ktap_run(const char *argv0, const struct ktap_case *cases, size_t n)
+/* Run every case, print the subtest block called name; 0 if all passed. */
+static inline int ktap_run_cases(const char *name, const struct ktap_case *cases, size_t n)
 {
-	const char *slash = strrchr(argv0, '/');
-	const char *name = slash ? slash + 1 : argv0;
 	int failed = 0;
 	size_t i;
 
-	/* Line-buffered, so a crash (ASan aborts) does not swallow earlier results. */
+	/* Line-buffered (ASan aborts; the console is no terminal): a crash loses nothing. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("    KTAP version 1\n    # Subtest: %s\n    1..%zu\n", name, n);
 	for (i = 0; i < n; i++) {
@@ -75,6 +59,14 @@ static inline int ktap_run(const char *argv0, const struct ktap_case *cases, siz
 			failed = 1;
 	}
 	return failed;
+}
+
+/* ktap_run_cases(), the subtest named after the program. */
+static inline int ktap_run(const char *argv0, const struct ktap_case *cases, size_t n)
+{
+	const char *slash = strrchr(argv0, '/');
+
+	return ktap_run_cases(slash ? slash + 1 : argv0, cases, n);
 }
 
 /* The whole main() of a test program: run its table of cases. */

@@ -1,8 +1,7 @@
 /*
  * The user-space KTAP suites: ordinary C programs that
- * print one KTAP subtest each, in the same format as the host tests
- * (tests/host/ktap_host.h; the suites are several files, so the failure
- * count lives in ktest-user.c rather than in a header), so the kernel can
+ * print one KTAP subtest each, with the host tests' cases and runner
+ * (tests/host/ktap.h, ktap_host.h in ktest-user.c), so the kernel can
  * nest them in its own KTAP document: it runs each
  * /lib/ktest/NAME at the end of its self-tests and prints the top-level
  * "ok N NAME" line from the program's exit status (kernel/user_ktest.c).
@@ -28,22 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-struct ktap_case {
-	const char *name;	/* no spaces */
-	void (*run)(void);
-};
-
-#define KTAP_CASE(fn) { #fn, fn }
-
-/* Fail the current case, saying why (a "# line N: ..." diagnostic). */
-__attribute__((__format__(printf, 2, 3))) void ktap_fail(int line, const char *fmt, ...);
-
-/* If cond is false, fail the current case with a printf-style message. */
-#define EXPECT(cond, ...)					\
-	do {							\
-		if (!(cond))					\
-			ktap_fail(__LINE__, __VA_ARGS__);	\
-	} while (0)
+#include "../host/ktap.h"
 
 struct ktest_user_suite {
 	const char *name;

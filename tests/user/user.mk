@@ -90,6 +90,7 @@ $(USER_DIR)/bench: tests/user/bench.c FORCE
 	$(call if_changed,user_prog,USERCC  $@)
 
 $(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h \
+		       tests/host/ktap.h tests/host/ktap_host.h \
 		       tests/user/fuzz-*.c tests/user/fuzz-*.h FORCE
 	$(call if_changed,user_ktest,USERCC  $@)
 
