@@ -11,7 +11,9 @@
  * through a small buffer on the kernel stack, so that copy_{to,from}_user()
  * never runs under the pipe's spinlock; writers take turns by a mutex held
  * for their whole write, which is how a write of up to PIPE_BUF bytes stays
- * in one piece (Linux holds its pipe mutex so too).
+ * in one piece. Unlike Linux, a writer keeps the mutex while it waits for
+ * room, so a second writer waits behind it even under O_NONBLOCK: shorter,
+ * and it matters only to two writers on one full pipe.
  */
 #include <asm/page.h>
 #include <asm/processor.h>
