@@ -25,15 +25,16 @@
 
 /*
  * Every single-value accessor below is one of these: a load puts the value
- * in *val, a store writes val, both return 0 or -EFAULT. The instruction
- * must be a string literal inside the asm, hence macros that define them.
+ * at src in *dst, a store writes val at ptr, both return 0 or -EFAULT. The
+ * instruction must be a string literal inside the asm, hence macros that
+ * define them.
  * The kernel's nofault accessors, arch_{get,put}_kernel_nofault_{long,u8}(),
  * and the user ones, __{get,put}_user_N(), differ only in name, pointer type,
  * the entry's type (EX_TYPE_UACCESS_* for a user access, which the fixup also
  * counts: uaccess_fixup_count()) and the clobbers (lr for the nofault ones).
  */
 #define DEFINE_LOAD(name, type, ptr_type, insn, ex_type, clobbers...)		\
-static __always_inline long name(type *val, ptr_type ptr)			\
+static __always_inline long name(type *dst, ptr_type src)			\
 {										\
 	register long err __asm__("r0") = 0;					\
 	register unsigned long v __asm__("r1");					\
@@ -42,9 +43,9 @@ static __always_inline long name(type *val, ptr_type ptr)			\
 			     "2:\n"						\
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_R0, EX_REG_R1) \
 			     : "+r"(err), [val] "=r"(v)				\
-			     : [ptr] "r"(ptr)					\
+			     : [ptr] "r"(src)					\
 			     : clobbers);					\
-	*val = v;								\
+	*dst = v;								\
 	return err;								\
 }
 

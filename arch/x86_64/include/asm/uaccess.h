@@ -23,15 +23,16 @@
 
 /*
  * Every single-value accessor below is one of these: a load puts the value
- * in *val, a store writes val, both return 0 or -EFAULT. The instruction
- * must be a string literal inside the asm, hence macros that define them.
+ * at src in *dst, a store writes val at ptr, both return 0 or -EFAULT. The
+ * instruction must be a string literal inside the asm, hence macros that
+ * define them.
  * The kernel's nofault accessors, arch_{get,put}_kernel_nofault_{long,u8}(),
  * and the user ones, __{get,put}_user_N(), differ only in name, pointer type
  * and the entry's type: EX_TYPE_UACCESS_* for a user access, which the fixup
  * also counts (uaccess_fixup_count()).
  */
 #define DEFINE_LOAD(name, type, ptr_type, insn, ex_type)			\
-static __always_inline long name(type *val, ptr_type ptr)			\
+static __always_inline long name(type *dst, ptr_type src)			\
 {										\
 	long err = 0;								\
 	unsigned long v;							\
@@ -40,9 +41,9 @@ static __always_inline long name(type *val, ptr_type ptr)			\
 			     "2:\n"						\
 			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_AX, EX_REG_DX) \
 			     : "+a"(err), [val] "=d"(v)				\
-			     : [ptr] "r"(ptr)					\
+			     : [ptr] "r"(src)					\
 			     : "memory");					\
-	*val = v;								\
+	*dst = v;								\
 	return err;								\
 }
 
