@@ -121,6 +121,13 @@ int main(void)
 """
 
 
+def copy_from_tree(tree, *paths):
+    """Copy the files paths (relative to the top) of this tree into the made-up tree."""
+    for path in paths:
+        os.makedirs(os.path.dirname(os.path.join(tree, path)), exist_ok=True)
+        shutil.copy(os.path.join(ROOT, path), os.path.join(tree, path))
+
+
 def case_host_results(args):
     """tests/host/Makefile in a made-up tree of two tests: a second run runs neither; a change
     to kernel/lib runs again both (each is linked with it), a change to the file one reads (its
@@ -129,8 +136,7 @@ def case_host_results(args):
     tree = os.path.join(args.tmp, "host-tree")
     host = os.path.join(tree, "tests", "host")
     data = os.path.join(tree, "data.txt")
-    os.makedirs(host)
-    shutil.copy(os.path.join(ROOT, "tests", "host", "Makefile"), host)
+    copy_from_tree(tree, "tests/host/Makefile", "scripts/Makefile.include")
     write(os.path.join(tree, "kernel", "lib", "one.c"), ONE_C % 1)
     write(os.path.join(host, "rename.h"), "")
     write(data, "y")
@@ -170,8 +176,7 @@ def case_fuzz_results(args):
     it again; a seed changed, added or removed, or another FUZZ_RUNS, does."""
     tree = os.path.join(args.tmp, "fuzz-tree")
     os.makedirs(os.path.join(tree, "tests", "fuzz", "corpus", "x_fuzz"))
-    shutil.copy(os.path.join(ROOT, "tests", "fuzz", "Makefile"),
-                os.path.join(tree, "tests", "fuzz", "Makefile"))
+    copy_from_tree(tree, "tests/fuzz/Makefile", "scripts/Makefile.include")
     write(os.path.join(tree, "tests", "fuzz", "harnesses.mk"), "")
     write(os.path.join(tree, "tests", "host", "rename.h"), "")
     write(os.path.join(tree, "kernel", "lib", "one.c"), ONE_C % 1)
