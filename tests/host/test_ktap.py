@@ -113,7 +113,7 @@ ok 4 lower # skip lower case
 def test_todo_directive():
     text = """KTAP version 1
 1..2
-not ok 1 known_bug # TODO issue 12
+not ok 1 known_bug # TODO the race in 2 cpus
 ok 2 fixed_bug # TODO
 """
     parsed_ok(text, {"known_bug": "skipped", "fixed_bug": "passed"})

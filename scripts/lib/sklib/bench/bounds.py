@@ -1,4 +1,4 @@
-"""The bounds the figures must keep (issue 16, "boot and test at the speed of the emulator"):
+"""The bounds the figures must keep ("boot and test at the speed of the emulator"):
 each checked figure next to its bound, printed as one screen by scripts/bench, which fails
 when an enforced bound is broken.
 
