@@ -149,6 +149,29 @@ all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 # After `all`, which must stay the first target: the default goal.
 include tests/user/user.mk
 
+# The programs a build runs, looked for (one shell, a `command -v` each) before anything is
+# made: a missing one stops make with its Debian package (scripts/install-deps --list) and the
+# two ways to install it, instead of a "not found" and Error 127 in the middle of the build.
+# The goals that build nothing do not look; run, debug, stress and bench run install-deps
+# first (deps), which installs or names all of them.
+NEEDED_TOOLS	:= $(firstword $(CC)) $(LD) $(NM) $(OBJCOPY) $(HOSTCC) \
+		   $(if $(filter arm,$(ARCH)),$(CROSS_COMPILE)gcc) \
+		   $(foreach l,$(USER_LIBCS),$(USER_CC_$(l))) $(USER_STRIP) cpio python3
+NO_TOOL_GOALS	:= clean help layers deps check fuzz host-tests run debug stress bench
+ifneq ($(filter-out $(NO_TOOL_GOALS),$(or $(MAKECMDGOALS),all)),)
+MISSING_TOOLS	:= $(shell for t in $(sort $(NEEDED_TOOLS)); do \
+		     command -v $$t >/dev/null 2>&1 || echo $$t; done)
+ifneq ($(MISSING_TOOLS),)
+MISSING_PKGS	:= $(sort $(shell scripts/install-deps --list check uboot fuzz | \
+		     awk '$(foreach t,$(MISSING_TOOLS),$$1 == "$(t)" ||) 0 { print $$2 }'))
+$(shell printf '%s\n' >&2 \
+	"make: not found: $(MISSING_TOOLS) (to build ARCH=$(ARCH)$(if $(LLVM), LLVM=$(LLVM)))" \
+	"install them, as root:  apt-get install -y --no-install-recommends $(MISSING_PKGS)" \
+	"or all that Special K needs, as root:  scripts/install-deps")
+$(error a program the build runs is missing (above))
+endif
+endif
+
 # Each file is made by a command recorded in FILE.cmd, and remade when a
 # prerequisite is newer or the command differs (Kbuild's if_changed): after
 # `make`, `make LLVM=1` (or other flags) into the same O= rebuilds every

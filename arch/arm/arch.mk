@@ -30,7 +30,7 @@ ARCH_LDFLAGS	:=
 # multilib for these flags is Thumb-2 code, which ARM code calls through
 # blx (the linker turns bl into blx for Thumb targets).
 LIBGCC_FLAGS	:= -march=armv7-a -marm -mfloat-abi=soft -print-libgcc-file-name
-ARCH_LIBS	:= $(shell $(CROSS_COMPILE)gcc $(LIBGCC_FLAGS))
+ARCH_LIBS	:= $(shell $(CROSS_COMPILE)gcc $(LIBGCC_FLAGS) 2>/dev/null)
 
 # Linux's EABI system-call numbers (Debian's linux-libc-dev-armhf-cross),
 # ARM's private ones (set_tls...) and the AT_HWCAP bits, from the same package.

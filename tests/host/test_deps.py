@@ -132,10 +132,50 @@ def case_bad_argument(tmp):
     check(r.returncode == 2 and "usage:" in r.stderr, "install-deps --bogus: %r" % (r,))
 
 
+# What each build needs that a fresh machine lacks, one at a time: (make's arguments, the
+# program hidden, its package).
+BUILD_TOOLS = ((("ARCH=x86_64",), "musl-gcc", "musl-tools"),
+               ((), "cpio", "cpio"),
+               (("ARCH=arm",), "arm-none-eabi-gcc", "gcc-arm-none-eabi"),
+               (("ARCH=arm", "modules"), "arm-none-eabi-ld", "binutils-arm-none-eabi"),
+               (("ARCH=arm", "mini"), "arm-linux-gnueabihf-gcc", "gcc-arm-linux-gnueabihf"),
+               (("ARCH=x86_64", "LLVM=1", "iso"), "ld.lld", "lld"),
+               (("ARCH=arm", "LLVM=1"), "clang", "clang"))
+
+
+def case_make_names_package(tmp):
+    """A build target without one of its programs stops before building anything, naming the
+    program, its package, the apt-get line and scripts/install-deps (the default target
+    without musl-gcc said `musl-gcc: not found` and Error 127 halfway through the build); the
+    targets that build nothing do not look."""
+    farm = Farm(tmp)
+    out = os.path.join(tmp, "out")
+    for args, tool, package in BUILD_TOOLS:
+        farm.hide([tool])
+        try:
+            r = farm.run("make", "--no-print-directory", "-n", "O=" + out, *args)
+        finally:
+            farm.show([tool])
+        said = "make %s without %s" % (" ".join(args), tool)
+        check(r.returncode != 0, "%s: went ahead: %r" % (said, r.stdout[-300:]))
+        check(tool in r.stderr and "scripts/install-deps" in r.stderr and
+              "apt-get install -y --no-install-recommends" in r.stderr and
+              package in r.stderr.split(), "%s: %r" % (said, r.stderr[-400:]))
+    hidden = [t for _, t, _ in BUILD_TOOLS]
+    farm.hide(hidden)
+    try:
+        for goal in ("clean", "layers"):
+            r = farm.run("make", "--no-print-directory", "-n", "O=" + out, goal)
+            check(r.returncode == 0, "make -n %s without the tools: %r" % (goal, r.stderr))
+    finally:
+        farm.show(hidden)
+
+
 CASES = (("install_deps_each_tool_hidden", case_each_tool_hidden),
          ("install_deps_all_hidden", case_all_hidden),
          ("install_deps_list_runs_nothing", case_list_runs_nothing),
-         ("install_deps_bad_argument", case_bad_argument))
+         ("install_deps_bad_argument", case_bad_argument),
+         ("make_names_package", case_make_names_package))
 
 
 def main():
