@@ -38,6 +38,29 @@ def files(suffixes, under=SOURCE_DIRS):
     return sorted(found)
 
 
+def readme_tour_matches_files(case):
+    """The README's gdb tour: stop N's recipes are scripts/gdb/tour/NN-*.gdb, the stops are
+    numbered 1, 2, 3..., and every tour file is some stop's recipe."""
+    tour = sorted(os.listdir(os.path.join(ROOT, "scripts/gdb/tour")))
+    named = set()
+    stop = 0
+    for n, line in lines("README.md"):
+        m = re.match(r"### (\d+)\. ", line)
+        if m:
+            stop += 1
+            if int(m.group(1)) != stop:
+                case.fail("README.md:%d" % n, "stop %s follows stop %d" % (m.group(1), stop - 1))
+        for recipe in re.findall(r"`(\d\d-[\w-]+\.gdb)`", line):
+            named.add(recipe)
+            if int(recipe[:2]) != stop:
+                case.fail("README.md:%d" % n, "stop %d's recipe is %s" % (stop, recipe))
+            if recipe not in tour:
+                case.fail("README.md:%d" % n, "no scripts/gdb/tour/" + recipe)
+    for recipe in tour:
+        if recipe not in named:
+            case.fail("scripts/gdb/tour/" + recipe, "not in the README's tour")
+
+
 def tracked_files():
     """Every file of the tree, relative to ROOT, sorted: the ones git tracks (or, outside a git
     checkout, every file but the build's), text only (no NUL in its first 8 KiB)."""
@@ -294,6 +317,7 @@ CASES = [
     symbols_formatted_once,
     kernel_files_stay_short,
     arch_helpers_are_used,
+    readme_tour_matches_files,
 ]
 
 
