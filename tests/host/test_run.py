@@ -4,7 +4,7 @@ quotes, $ and backticks must reach the kernel byte for byte (the kernel echoes i
 command line: ..."); QEMU usage errors are named as such; `make run` runs on a
 pseudo-terminal, as a user's would, so Ctrl-C and Ctrl-A x are the terminal's keys; make
 debug refuses a port in use, picks a free one, prints a gdb line that works and writes a
-gdbinit that another gdb can source.
+gdbinit that another gdb can source; make stress boots copies of the kernels.
 
 Run: python3 tests/host/test_run.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels must be built in DIR. Prints KTAP (one suite, "run"); exit
@@ -17,10 +17,12 @@ import os
 import pty
 import re
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 from frontend import HOSTILE, ROOT, check, make, make_env, report, run_case
@@ -237,6 +239,32 @@ def debug_boot(args, results):
             proc.wait()
 
 
+def case_stress_boots_copies(args):
+    """make stress boots copies of the kernels: the build's kernel and initramfs removed once
+    round 1 has begun (a rebuild in another terminal), round 2 still boots and passes (it
+    failed with "no kernel at .../kernel.elf")."""
+    with tempfile.TemporaryDirectory(prefix="sk-test-stress.") as tmp:
+        build = os.path.join(tmp, "build", "x86_64")
+        os.makedirs(build)
+        for name in ("kernel.elf", "initramfs.cpio"):
+            shutil.copyfile(os.path.join(args.build, "x86_64", name), os.path.join(build, name))
+        out = os.path.join(tmp, "out")
+        proc = subprocess.Popen([os.path.join(ROOT, "scripts", "stress"), "--build",
+                                 os.path.dirname(build), "--out", out, "--boots", "2", "-j", "1",
+                                 "--arch", "x86_64", "--only", "x86-crash-gp"],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 60
+        while not os.path.isdir(os.path.join(out, "round-1")) and time.monotonic() < deadline \
+                and proc.poll() is None:
+            time.sleep(0.005)
+        for name in ("kernel.elf", "initramfs.cpio"):
+            os.remove(os.path.join(build, name))
+        text = proc.communicate(timeout=120)[0]
+        check(proc.returncode == 0 and "stress: 2 boots in 2 rounds, 0 did not pass" in text,
+              "stress with the build removed under it: exit %d, %r" % (proc.returncode,
+                                                                       text[-500:]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
@@ -244,7 +272,8 @@ def main():
     args.build = os.path.abspath(args.build)
     results = []
     for name, fn in (("run_usage_errors", case_run_usage_errors),
-                     ("debug_port_in_use_refused", case_debug_port_in_use_refused)):
+                     ("debug_port_in_use_refused", case_debug_port_in_use_refused),
+                     ("stress_boots_copies", case_stress_boots_copies)):
         results.append(run_case(name, functools.partial(fn, args)))
     run_boot(args, results)
     debug_boot(args, results)
