@@ -2,7 +2,8 @@
 #
 #   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|modules|run|iso|debug|check|bench|sections|clean
 #
-# `make run` and `make debug` take CPU=, SMP=, MEM= and APPEND= (kernel command line).
+# `make run` and `make debug` take CPU=, SMP=, MEM=, APPEND= (kernel command line) and INITRD=
+# (an initramfs of your own, a newc cpio archive, or none; default: the build's).
 
 # CPU=, SMP=, MEM= and APPEND= reach scripts/qemu byte for byte: make takes them
 # unexpanded (a $ or $(shell ...) of the user's is not make's to read) and hands
@@ -11,7 +12,8 @@ override CPU	:= $(value CPU)
 override SMP	:= $(value SMP)
 override MEM	:= $(value MEM)
 override APPEND	:= $(value APPEND)
-export CPU SMP MEM APPEND
+override INITRD	:= $(value INITRD)
+export CPU SMP MEM APPEND INITRD
 # BOOT=uboot: make run boots ARM through U-Boot (scripts/qemu --boot uboot).
 export BOOT
 
@@ -340,7 +342,8 @@ deps:
 # options, scripts/qemu's usage error. --interactive: Ctrl-C reaches the monitor
 # instead of killing QEMU; Ctrl-A x leaves.
 run: deps all
-	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(BOOT_IMAGE) --initrd $(INITRAMFS) \
+	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(BOOT_IMAGE) \
+		--initrd "$${INITRD:-$(INITRAMFS)}" \
 		--interactive $${BOOT:+--boot "$$BOOT"} \
 		$${CPU:+--cpu "$$CPU"} $${SMP:+--smp "$$SMP"} $${MEM:+--mem "$$MEM"} \
 		--append "monitor$${APPEND:+ $$APPEND}" || status=$$?; \
@@ -353,8 +356,10 @@ run: deps all
 	verdict=$$(python3 scripts/lib/sklib/exits.py $$status); ok=$$?; \
 	echo "run: $$verdict"; exit $$ok
 
+# It boots what make run boots (on ARM the Image, with the initramfs); gdb reads kernel.elf.
 debug: deps all
-	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) scripts/debug
+	$(Q)ARCH=$(ARCH) KERNEL=$(KERNEL) IMAGE=$(BOOT_IMAGE) INITRD="$${INITRD:-$(INITRAMFS)}" \
+		scripts/debug
 
 # The tables, and the same drawn as a picture (scripts/memory-map).
 sections: all

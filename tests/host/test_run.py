@@ -219,10 +219,21 @@ def debug_boot(args, results):
                 time.sleep(0.5)
             raise AssertionError("no command line in %s" % log)
 
+        def debug_boots_initramfs():
+            # What make run boots: on ARM the Image with the initramfs (kernel.elf had none).
+            deadline = time.time() + 60
+            text = ""
+            while time.time() < deadline and "Run /init as init process" not in text:
+                text = open(log, errors="replace").read()
+                time.sleep(0.5)
+            check("Freeing initrd memory" in text and "Run /init as init process" in text,
+                  "make debug ARCH=arm booted no initramfs: %r" % text[-600:])
+
         for name, fn in (("debug_picks_free_port", picks_free_port),
                          ("debug_gdbinit_sources", gdbinit_sources),
                          ("debug_gdb_line_works", gdb_line_works),
-                         ("append_debug", append_debug)):
+                         ("append_debug", append_debug),
+                         ("debug_boots_initramfs", debug_boots_initramfs)):
             results.append(run_case(name, fn))
             if sock:
                 sock.close()
@@ -237,6 +248,23 @@ def debug_boot(args, results):
         except (OSError, subprocess.TimeoutExpired):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def case_run_own_initrd(args):
+    """make run INITRD=FILE boots that initramfs (tests/initramfs alone, a few KiB, not the
+    build's 2 MiB), INITRD=none none; the end of input ends the monitor's session."""
+    base = os.path.join(args.build, "arm", "initramfs-base.cpio")
+    for initrd in (base, "none"):
+        r = make("run", "ARCH=arm", "O=" + args.build, "INITRD=" + initrd,
+                 "APPEND=ktest.filter=string", timeout=120)
+        freed = re.search(r"^Freeing initrd memory: (\d+)K", r.stdout, re.M)
+        check("sk> " in r.stdout, "make run INITRD=%s: no monitor: %r" % (initrd, r.stdout[-400:]))
+        if initrd == "none":
+            check(not freed, "make run INITRD=none booted an initrd: %s"
+                  % (freed and freed.group(0)))
+        else:
+            check(freed and int(freed.group(1)) <= 64, "make run INITRD=%s: %s"
+                  % (initrd, freed.group(0) if freed else "no initrd: " + r.stdout[-400:]))
 
 
 def case_stress_boots_copies(args):
@@ -273,7 +301,8 @@ def main():
     results = []
     for name, fn in (("run_usage_errors", case_run_usage_errors),
                      ("debug_port_in_use_refused", case_debug_port_in_use_refused),
-                     ("stress_boots_copies", case_stress_boots_copies)):
+                     ("stress_boots_copies", case_stress_boots_copies),
+                     ("run_own_initrd", case_run_own_initrd)):
         results.append(run_case(name, functools.partial(fn, args)))
     run_boot(args, results)
     debug_boot(args, results)
