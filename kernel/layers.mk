@@ -29,8 +29,8 @@ ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 # core: boot and the boot steps, console and printk, boot information and
 # parameters (.init.setup), CPU features and alternatives (.altinstructions,
 # .smp_locks), traps, __ex_table and kernel nofault access, __bug_table, the
-# page allocator (with debug_pagealloc), kmalloc (with slub_debug: slab.c lays
-# out each object through it) and the kernel's page tables, per-CPU areas
+# page allocator (with debug_pagealloc), kmalloc (which calls slub_debug's
+# checks through a pointer) and the kernel's page tables, per-CPU areas
 # (.data..percpu), SMP, threads, the scheduler and wait channels (.sched.text),
 # timers, kallsyms, the initcall levels (.initcall*.init), freeing .init.*,
 # ktest (.ktest_suites), the late hooks, and system-call dispatch (the trap;
@@ -41,14 +41,14 @@ CORE_SRCS	:= $(addprefix kernel/,alternative.c boot_steps.c bootinfo.c bug.c \
 		     panic.c params.c percpu.c printk.c sched.c smp.c stacktrace.c \
 		     syscall.c timer.c user_mode.c version.c wait.c wchan.c) \
 		   $(wildcard kernel/lib/*.c) \
-		   $(addprefix kernel/mm/,init.c page_alloc.c slab.c slub_debug.c stack.c) \
+		   $(addprefix kernel/mm/,init.c page_alloc.c slab.c stack.c) \
 		   $(ARCH_CORE_SRCS) \
 		   $(filter-out $(ARCH_USER_SRCS) $(ARCH_MODULES_SRCS),\
 		     $(wildcard $(A)/*/*.c $(A)/*/*.S))
 CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 		     clocksource_test.c debug_pagealloc_test.c extable_test.c \
 		     initcall_test.c lib_test.c page_alloc_test.c percpu_test.c sched_test.c \
-		     sections_test.c slab_test.c slub_debug_test.c smp_test.c wchan_test.c \
+		     sections_test.c slab_test.c smp_test.c wchan_test.c \
 		     wx_test.c) \
 		   $(wildcard $(addprefix tests/kernel/$(ARCH)/,alternative_x86_test.c \
 		     alternative_arm_test.c clock_test.c cp15_test.c fixup_test.c irq_test.c \
@@ -81,10 +81,13 @@ MODULES_TESTS	:= $(addprefix tests/kernel/,ksymtab_test.c module_test.c \
 
 # tools: the serial monitor (.monitor_commands), the benchmarks (.bench_cases;
 # the core keeps the figures, bench prints them), the thread listing
-# (sched_debug) and crash=. Joins through: initcalls, late hooks, __setup.
+# (sched_debug), crash=, and slub_debug (kmalloc()'s red zones and poison).
+# Joins through: initcalls, late hooks, __setup, the slub_debug pointer of
+# kernel/mm/slab.c.
 TOOLS_SRCS	:= $(addprefix kernel/,bench.c monitor.c monitor_fs.c monitor_modules.c \
-		     monitor_tables.c sched_debug.c)
+		     monitor_tables.c sched_debug.c mm/slub_debug.c)
 TOOLS_TESTS	:= $(wildcard tests/kernel/bench_*.c) tests/kernel/crash_test.c \
+		   tests/kernel/slub_debug_test.c \
 		   tests/kernel/$(ARCH)/crash_arch.c
 
 LAYERS		:= CORE USER MODULES TOOLS

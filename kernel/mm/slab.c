@@ -22,8 +22,9 @@
  * and an interrupt handler, may allocate; the page allocator has its own.
  *
  * With slub_debug on the command line the objects lie further apart,
- * between red zones (kernel/mm/slub_debug.c), the free-list link moves
- * beside the object, and full slabs are listed too.
+ * between red zones (kernel/mm/slub_debug.c, in the tools layer: it sets
+ * the slub_debug pointer), the free-list link moves beside the object, and
+ * full slabs are listed too.
  */
 #include <kernel/bug.h>
 #include <kernel/compiler.h>
@@ -37,6 +38,9 @@
 #include "slab.h"
 
 #define SLAB_MAGIC	0x51ab51abu
+
+/* The debug checks, when slub_debug set them up (kernel/mm/slab.h); NULL: none. */
+const struct slub_debug_ops *slub_debug;
 
 /* Cache i holds objects of n bytes; its partial list starts empty. */
 #define CACHE(i, n)	[i] = { "kmalloc-" #n, n, __SPIN_LOCK_UNLOCKED,		\
@@ -81,13 +85,13 @@ static struct slab *slab_of(const void *p)
 static unsigned long first_object(const struct kmem_cache *c)
 {
 	if (unlikely(slub_debug))
-		return slub_debug_first_object(c);
+		return slub_debug->first_object(c);
 	return ALIGN((unsigned long)sizeof(struct slab), c->size);
 }
 
 static unsigned long object_stride(const struct kmem_cache *c)
 {
-	return unlikely(slub_debug) ? slub_debug_stride(c) : c->size;
+	return unlikely(slub_debug) ? slub_debug->stride(c) : c->size;
 }
 
 /* Objects start before this offset: what follows the last one (slub_debug's) fits too. */
@@ -116,7 +120,7 @@ static struct slab *new_slab(struct kmem_cache *c)
 	if (unlikely(slub_debug))
 		for (void *obj = s->freelist, *next; obj; obj = next) {
 			next = *(void **)obj;
-			slub_debug_init_object(c, obj, next);
+			slub_debug->init_object(c, obj, next);
 		}
 	return s;
 }
@@ -148,8 +152,8 @@ static __always_inline void *cache_alloc(struct kmem_cache *c, size_t size, unsi
 	s = list_first_entry(&c->partial, struct slab, slab_list);
 	obj = s->freelist;
 	if (unlikely(slub_debug)) {
-		s->freelist = *slub_debug_free_link(c, obj);
-		slub_debug_alloc(c, obj, size, caller);
+		s->freelist = *slub_debug->free_link(c, obj);
+		slub_debug->alloc(c, obj, size, caller);
 	} else {
 		s->freelist = *(void **)obj;
 	}
@@ -168,11 +172,11 @@ static __always_inline void cache_free(struct kmem_cache *c, struct slab *s, voi
 
 	spin_lock_irqsave(&c->lock, flags);
 	if (unlikely(slub_debug)) {
-		if (!slub_debug_free(c, obj, caller)) {
+		if (!slub_debug->free(c, obj, caller)) {
 			spin_unlock_irqrestore(&c->lock, flags);
 			return;
 		}
-		link = slub_debug_free_link(c, obj);
+		link = slub_debug->free_link(c, obj);
 		if (!s->freelist)
 			list_del(&s->slab_list);	/* from the full list */
 	}
@@ -272,7 +276,7 @@ size_t ksize(const void *p)
 	if (!s)
 		return 0;
 	if (s->cache && slub_debug)
-		slub_debug_use_whole(s->cache, (void *)p);
+		slub_debug->use_whole(s->cache, (void *)p);
 	return s->cache ? s->cache->size : (PAGE_SIZE << s->order) - sizeof(struct slab);
 }
 
@@ -295,7 +299,7 @@ int kmalloc_validate(void)
 
 				for (unsigned long off = first_object(c);
 				     off + c->size <= objects_end(c); off += object_stride(c))
-					reports += slub_debug_check_object(c, s + off);
+					reports += slub_debug->check_object(c, s + off);
 			}
 		}
 		spin_unlock_irqrestore(&c->lock, flags);

@@ -32,27 +32,29 @@ struct kmem_cache {
 	struct list_head full;		/* with slub_debug: slabs without one, for kmalloc_validate() */
 };
 
-/* slub_debug on the command line: red zones, poison and callers, set before the first kmalloc(). */
-extern bool slub_debug;
-
 /*
- * The debug layout of a cache's objects (slub_debug.c has the picture):
- * where the first object of a slab lies, the distance between objects, and
- * where a free object keeps its free-list link.
+ * slub_debug, a tools-layer file (kernel/mm/slub_debug.c), sets this from
+ * its early_param before the first kmalloc(); NULL, the default and the mini
+ * kernel's, is no debugging. So kmalloc() tests one pointer on each path and
+ * names no function of the layer. The debug layout of a cache's objects
+ * (slub_debug.c has the picture): where the first object of a slab lies, the
+ * distance between objects, where a free object keeps its free-list link.
  */
-unsigned long slub_debug_first_object(const struct kmem_cache *c);
-unsigned long slub_debug_stride(const struct kmem_cache *c);
-void **slub_debug_free_link(const struct kmem_cache *c, void *obj);
-
-/* A new slab's object: poisoned, red zones inactive, `next` its free-list link. */
-void slub_debug_init_object(const struct kmem_cache *c, void *obj, void *next);
-/* Taken off the free list for a request of `size` bytes from `caller` (cache lock held). */
-void slub_debug_alloc(const struct kmem_cache *c, void *obj, size_t size, unsigned long caller);
-/* Given back by `caller`: false when it must not go on the free list (already free). */
-bool slub_debug_free(const struct kmem_cache *c, void *obj, unsigned long caller);
-/* Check one object, free or not, and repair what is broken: the number of reports made. */
-int slub_debug_check_object(const struct kmem_cache *c, void *obj);
-/* ksize() told the caller the whole object is usable: it no longer has a kmalloc red zone. */
-void slub_debug_use_whole(const struct kmem_cache *c, void *obj);
+struct slub_debug_ops {
+	unsigned long (*first_object)(const struct kmem_cache *c);
+	unsigned long (*stride)(const struct kmem_cache *c);
+	void **(*free_link)(const struct kmem_cache *c, void *obj);
+	/* A new slab's object: poisoned, red zones inactive, `next` its free-list link. */
+	void (*init_object)(const struct kmem_cache *c, void *obj, void *next);
+	/* Taken off the free list for a request of `size` bytes from `caller` (cache lock held). */
+	void (*alloc)(const struct kmem_cache *c, void *obj, size_t size, unsigned long caller);
+	/* Given back by `caller`: false when it must not go on the free list (already free). */
+	bool (*free)(const struct kmem_cache *c, void *obj, unsigned long caller);
+	/* Check one object, free or not, and repair what is broken: the number of reports made. */
+	int (*check_object)(const struct kmem_cache *c, void *obj);
+	/* ksize() told the caller the whole object is usable: it no longer has a kmalloc red zone. */
+	void (*use_whole)(const struct kmem_cache *c, void *obj);
+};
+extern const struct slub_debug_ops *slub_debug;
 
 #endif

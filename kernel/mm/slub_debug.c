@@ -49,16 +49,7 @@ struct track {
 	unsigned int asked;		/* the size kmalloc() was asked for; 0 while free */
 };
 
-bool slub_debug;
 struct slub_debug_report slub_debug_last_report;
-
-static int __init setup_slub_debug(char *val)
-{
-	(void)val;
-	slub_debug = true;
-	return 0;
-}
-early_param("slub_debug", setup_slub_debug);
 
 bool slub_debug_enabled(void)
 {
@@ -70,17 +61,17 @@ static struct track *track_of(const struct kmem_cache *c, void *obj)
 	return (struct track *)((char *)obj + c->size + RED_ZONE);
 }
 
-unsigned long slub_debug_first_object(const struct kmem_cache *c)
+static unsigned long first_object(const struct kmem_cache *c)
 {
 	return ALIGN((unsigned long)sizeof(struct slab) + RED_ZONE, c->size);
 }
 
-unsigned long slub_debug_stride(const struct kmem_cache *c)
+static unsigned long stride(const struct kmem_cache *c)
 {
 	return ALIGN(RED_ZONE + c->size + RED_ZONE + sizeof(struct track), c->size);
 }
 
-void **slub_debug_free_link(const struct kmem_cache *c, void *obj)
+static void **free_link(const struct kmem_cache *c, void *obj)
 {
 	return &track_of(c, obj)->next_free;
 }
@@ -93,7 +84,7 @@ static void set_free(const struct kmem_cache *c, u8 *obj)
 	memset(obj + c->size, SLUB_RED_INACTIVE, RED_ZONE);
 }
 
-void slub_debug_init_object(const struct kmem_cache *c, void *obj, void *next)
+static void init_object(const struct kmem_cache *c, void *obj, void *next)
 {
 	memset(track_of(c, obj), 0, sizeof(struct track));
 	track_of(c, obj)->next_free = next;
@@ -170,12 +161,12 @@ static int check_allocated(const struct kmem_cache *c, u8 *obj)
 			   obj + c->size + RED_ZONE, SLUB_RED_ACTIVE);
 }
 
-int slub_debug_check_object(const struct kmem_cache *c, void *obj)
+static int check_object(const struct kmem_cache *c, void *obj)
 {
 	return track_of(c, obj)->asked ? check_allocated(c, obj) : check_free(c, obj);
 }
 
-void slub_debug_alloc(const struct kmem_cache *c, void *obj, size_t size, unsigned long caller)
+static void alloc_debug(const struct kmem_cache *c, void *obj, size_t size, unsigned long caller)
 {
 	struct track *t = track_of(c, obj);
 	u8 *o = obj;
@@ -188,7 +179,7 @@ void slub_debug_alloc(const struct kmem_cache *c, void *obj, size_t size, unsign
 	t->asked = size;
 }
 
-bool slub_debug_free(const struct kmem_cache *c, void *obj, unsigned long caller)
+static bool free_debug(const struct kmem_cache *c, void *obj, unsigned long caller)
 {
 	struct track *t = track_of(c, obj);
 
@@ -215,7 +206,27 @@ bool slub_debug_free(const struct kmem_cache *c, void *obj, unsigned long caller
 	return true;
 }
 
-void slub_debug_use_whole(const struct kmem_cache *c, void *obj)
+static void use_whole(const struct kmem_cache *c, void *obj)
 {
 	track_of(c, obj)->asked = c->size;
 }
+
+static const struct slub_debug_ops checks = {
+	.first_object	= first_object,
+	.stride		= stride,
+	.free_link	= free_link,
+	.init_object	= init_object,
+	.alloc		= alloc_debug,
+	.free		= free_debug,
+	.check_object	= check_object,
+	.use_whole	= use_whole,
+};
+
+/* slub_debug on the command line: kmalloc() (kernel/mm/slab.c) calls the checks from now on. */
+static int __init setup_slub_debug(char *val)
+{
+	(void)val;
+	slub_debug = &checks;
+	return 0;
+}
+early_param("slub_debug", setup_slub_debug);
