@@ -38,7 +38,7 @@ ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 CORE_SRCS	:= $(addprefix kernel/,alternative.c boot_steps.c bootinfo.c bug.c \
 		     clocksource.c completion.c cpufeature.c extable.c initcall.c \
 		     kallsyms.c ktest.c kthread.c late_hook.c maccess.c main.c mutex.c \
-		     panic.c params.c percpu.c printk.c sched.c smp.c stacktrace.c \
+		     panic.c params.c percpu.c printk.c sched.c sections.c smp.c stacktrace.c \
 		     syscall.c timer.c user_mode.c version.c wait.c wchan.c) \
 		   $(wildcard kernel/lib/*.c) \
 		   $(addprefix kernel/mm/,init.c page_alloc.c slab.c stack.c) \

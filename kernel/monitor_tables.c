@@ -29,38 +29,12 @@
 
 #define HEX_DIGITS	((int)(2 * sizeof(long)))
 
-struct section_row {
-	const char *name;
-	const void *start, *end;
-	size_t entry_size;	/* 0: not a table of fixed-size entries */
-};
-
-static const struct section_row section_rows[] = {
-	{ ".sched.text", __sched_text_start, __sched_text_end, 0 },
-	{ "__ex_table", __start___ex_table, __stop___ex_table,
-	  sizeof(struct exception_table_entry) },
-	{ ".ktest_suites", __ktest_suites_start, __ktest_suites_end, sizeof(void *) },
-	{ ".monitor_commands", __monitor_commands_start, __monitor_commands_end,
-	  sizeof(struct monitor_command) },
-	{ ".data..percpu", __per_cpu_start, __per_cpu_end, 0 },
-	{ "init region", __init_begin, __init_end, 0 },
-	{ ".init.text", _sinittext, _einittext, 0 },
-	{ ".init.ktest_suites", __ktest_init_suites_start, __ktest_init_suites_end,
-	  sizeof(void *) },
-	{ ".init.setup", __setup_start, __setup_end, sizeof(struct obs_kernel_param) },
-	{ ".initcall.init", __initcall_start, __initcall_end, sizeof(initcall_t) },
-	{ ".altinstructions", __alt_instructions, __alt_instructions_end,
-	  sizeof(struct alt_instr) },
-	{ "__bug_table", __start___bug_table, __stop___bug_table, sizeof(struct bug_entry) },
-};
-
-static const char *section_state(const struct section_row *r)
+/* "init" for a section freed with the init region, ", freed" once it is. */
+static const char *section_state(const struct special_section *r)
 {
-	const void *where = r->start == __per_cpu_start ? __per_cpu_load : r->start;
-
-	if (r->start == __init_begin)
+	if (r->start == __init_begin && r->stop == __init_end)
 		return initmem_freed_pages ? "freed" : "";
-	if (!in_section((unsigned long)where, __init_begin, __init_end))
+	if (!r->init)
 		return "";
 	return initmem_freed_pages ? "init, freed" : "init";
 }
@@ -72,16 +46,16 @@ static int monitor_sections(int argc, char **argv)
 		return -EINVAL;
 	monitor_printf("%-20s %-*s %-*s %8s %7s\n", "section", HEX_DIGITS + 2, "start",
 		       HEX_DIGITS + 2, "end", "size", "entries");
-	for (size_t i = 0; i < ARRAY_SIZE(section_rows); i++) {
-		const struct section_row *r = &section_rows[i];
-		size_t size = (const char *)r->end - (const char *)r->start;
+	for (size_t i = 0; i < nr_special_sections; i++) {
+		const struct special_section *r = &special_sections[i];
+		size_t size = (const char *)r->stop - (const char *)r->start;
 		char entries[24] = "-";
 
 		if (r->entry_size)
 			snprintf(entries, sizeof(entries), "%zu", size / r->entry_size);
 		monitor_printf("%-20s 0x%0*lx 0x%0*lx %8zu %7s %s\n", r->name,
 			       HEX_DIGITS, (unsigned long)r->start,
-			       HEX_DIGITS, (unsigned long)r->end, size, entries, section_state(r));
+			       HEX_DIGITS, (unsigned long)r->stop, size, entries, section_state(r));
 	}
 	return 0;
 }

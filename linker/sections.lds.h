@@ -1,14 +1,16 @@
 /*
- * One macro per special section: the only place where a section's name and
- * its start/stop symbols are spelled out. Both linker scripts
+ * One macro per special section: how each section of the registry
+ * (include/kernel/section_registry.h, its "gatherer" column) is laid out
+ * and where its start/stop symbols are set; the registry names the symbols
+ * and tests/host/test_section_registry.py holds these macros to it. Both linker scripts
  * (linker/x86_64.lds.S, linker/arm.lds.S) are composed from these, the way
  * Linux's arch scripts are composed from include/asm-generic/vmlinux.lds.h.
  *
  * Every table is built by BOUNDED_SECTION(): KEEP()ed, because nothing in
  * the code names its entries (only the start/stop symbols), so
  * --gc-sections or lld would drop them, and bounded by its start/stop
- * symbols. The C side declares the symbols once, in
- * include/kernel/sections.h (or, for a section only one arch has, in its
+ * symbols. The C side declares the symbols from the registry, in
+ * include/kernel/sections.h (a section only one arch has is a row of its
  * asm/sections.h: .smp_locks is gathered by linker/x86_64.lds.S itself).
  *
  * Before including this file an arch script defines LOAD_OFFSET (virtual

@@ -1,51 +1,60 @@
 /*
- * The start/stop symbols of every special section, declared once.
+ * The symbols of the kernel image's layout and of every special section,
+ * and special_sections[], the registry's rows as data.
  *
- * They are defined by linker/sections.lds.h. Declaring them as arrays
- * (not as variables) makes `sym` the address itself: `__start___ex_table`
- * is where the table begins, and `stop - start` counts the entries. A
- * table of pointers is declared with its type; the others as char, to be
- * walked with for_each_section_entry(). A section that only one arch has
- * declares its symbols in that arch's <asm/sections.h>.
+ * They are defined by the linker scripts (linker/sections.lds.h). Declaring
+ * them as arrays (not as variables) makes `sym` the address itself:
+ * `__start___ex_table` is where the table begins, and `stop - start` counts
+ * the entries. The special sections' symbols are declared from their
+ * registry (include/kernel/section_registry.h, and the arch's
+ * <asm/sections.h> for those only it has), with the type the registry gives.
  */
 #ifndef _KERNEL_SECTIONS_H
 #define _KERNEL_SECTIONS_H
 
+#include <asm/sections.h>
 #include <kernel/export.h>
 #include <kernel/init.h>
+#include <kernel/section_registry.h>
 #include <kernel/types.h>
 
 extern char _text[], _stext[], _etext[];
 extern char __start_rodata[], __end_rodata[];
-extern char __init_begin[], __init_end[];
-extern char _sinittext[], _einittext[];
 /* Where the init region's data part starts (page aligned): init code lies below it. */
 extern char __init_data_begin[];
 extern char _sdata[], _edata[];
 extern char __bss_start[], __bss_stop[];
 extern char _end[];
 
-extern char __sched_text_start[], __sched_text_end[];
-extern char __per_cpu_start[], __per_cpu_end[], __per_cpu_load[];
-extern char __start___ex_table[], __stop___ex_table[];
-extern char __start___bug_table[], __stop___bug_table[];
-extern const struct kernel_symbol __start___ksymtab[], __stop___ksymtab[];
-extern const struct kernel_symbol __start___ksymtab_gpl[], __stop___ksymtab_gpl[];
-extern const char __start___ksymtab_strings[], __stop___ksymtab_strings[];
-extern char __alt_instructions[], __alt_instructions_end[];
-extern char __setup_start[], __setup_end[];
-extern const char __bench_cases_start[], __bench_cases_end[];
-
 struct ktest_suite;
-extern const struct ktest_suite *const __ktest_suites_start[], *const __ktest_suites_end[];
-extern const struct ktest_suite *const __ktest_init_suites_start[],
-	*const __ktest_init_suites_end[];
-extern char __monitor_commands_start[], __monitor_commands_end[];
 
-extern initcall_t __initcall_start[], __initcall_end[];
+/* The start and stop of every special section (include/kernel/section_registry.h). */
+#define DECLARE_SECTION_BOUNDS(name, start, stop, decl, ...) \
+	extern decl start[];					\
+	extern decl stop[];
+SPECIAL_SECTIONS(DECLARE_SECTION_BOUNDS)
+ARCH_SPECIAL_SECTIONS(DECLARE_SECTION_BOUNDS)
+extern char __per_cpu_load[];
+
 /* Each level's first entry: __initcallearly_start, __initcall0_start ... */
 #define __INITCALL_LEVEL_START(id, name)	extern initcall_t __initcall##id##_start[];
 INITCALL_LEVELS(__INITCALL_LEVEL_START)
+
+/* One row of the registry, as kernel/sections.c lays it out for the code that walks it. */
+struct special_section {
+	const char *name;
+	const void *start, *stop;
+	size_t entry_size;	/* sizeof one entry; 0: BYTES, code or data of any size */
+	size_t entry_align;	/* where an entry must start */
+	bool init;		/* freed by free_initmem() */
+	const char *filler, *gatherer, *user;
+};
+
+extern const struct special_section special_sections[];
+extern const size_t nr_special_sections;
+
+/* Where a section's bytes are in the image: .data..percpu is linked at one place and loaded at another. */
+const void *section_image_start(const struct special_section *s);
 
 /*
  * Walk any table section: `it` points at each entry in turn. Entries must be

@@ -1,7 +1,9 @@
 /*
  * The "sections" suite: the linker script's promises, checked on the
- * running kernel. Every start/stop pair is ordered and aligned, each table
- * holds a whole number of entries, the init region is page aligned (so it
+ * running kernel against the registry (include/kernel/section_registry.h).
+ * Every start/stop pair is ordered and aligned, each table holds a whole
+ * number of entries, the sections the registry calls init lie in the init
+ * region and no other does, the init region is page aligned (so it
  * can be freed), and on x86_64 .data..percpu starts at 0.
  */
 #include <asm/page.h>
@@ -9,58 +11,72 @@
 #include <kernel/ktest.h>
 #include <kernel/sections.h>
 
-struct section_range {
+/* The image's regions that are not special sections, and the alignment each start keeps. */
+struct layout_range {
 	const char *name;
 	const char *start, *stop;
-	size_t entry_size;	/* 0 for a region that is not a table */
 	size_t align;
 };
 
-static const struct section_range ranges[] __initconst = {
-	{ "text", _stext, _etext, 0, 1 },
-	{ ".sched.text", __sched_text_start, __sched_text_end, 0, 8 },
-	{ "rodata", __start_rodata, __end_rodata, 0, PAGE_SIZE },
-	{ "init", __init_begin, __init_end, 0, PAGE_SIZE },
-	{ ".init.text", _sinittext, _einittext, 0, 1 },
-	{ ".initcall.init", (const char *)__initcall_start, (const char *)__initcall_end,
-	  sizeof(initcall_t), sizeof(initcall_t) },
-	{ ".init.setup", __setup_start, __setup_end, 0, 8 },
-	{ "__ex_table", __start___ex_table, __stop___ex_table, 0, 4 },
-	{ "__bug_table", __start___bug_table, __stop___bug_table, 0, 8 },
-	{ ".altinstructions", __alt_instructions, __alt_instructions_end, 0, 8 },
-	{ ".ktest_suites", (const char *)__ktest_suites_start, (const char *)__ktest_suites_end,
-	  sizeof(void *), sizeof(void *) },
-	{ ".init.ktest_suites", (const char *)__ktest_init_suites_start,
-	  (const char *)__ktest_init_suites_end, sizeof(void *), sizeof(void *) },
-	{ ".data..percpu", __per_cpu_start, __per_cpu_end, 0, 64 },
-	{ "data", _sdata, _edata, 0, 1 },
-	{ "bss", __bss_start, __bss_stop, 0, PAGE_SIZE },
+static const struct layout_range layout[] __initconst = {
+	{ "text", _stext, _etext, 1 },
+	{ "rodata", __start_rodata, __end_rodata, PAGE_SIZE },
+	{ "init", __init_begin, __init_end, PAGE_SIZE },
+	{ ".sched.text", __sched_text_start, __sched_text_end, 8 },
+	{ ".data..percpu", __per_cpu_start, __per_cpu_end, 64 },
+	{ "data", _sdata, _edata, 1 },
+	{ "bss", __bss_start, __bss_stop, PAGE_SIZE },
 };
+
+static void __init check_range(struct ktest *t, const char *name, unsigned long start,
+			       unsigned long stop, size_t align)
+{
+	if (stop < start)
+		ktest_fail(t, __FILE__, __LINE__, "%s: stop %#lx below start %#lx", name, stop, start);
+	if (!IS_ALIGNED(start, align))
+		ktest_fail(t, __FILE__, __LINE__, "%s: start %#lx not aligned to %zu",
+			   name, start, align);
+}
 
 static void __init ranges_ordered_and_aligned(struct ktest *t)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(ranges); i++) {
-		const struct section_range *r = &ranges[i];
-		unsigned long start = (unsigned long)r->start, stop = (unsigned long)r->stop;
+	for (size_t i = 0; i < ARRAY_SIZE(layout); i++)
+		check_range(t, layout[i].name, (unsigned long)layout[i].start,
+			    (unsigned long)layout[i].stop, layout[i].align);
+	for (size_t i = 0; i < nr_special_sections; i++) {
+		const struct special_section *s = &special_sections[i];
 
-		if (stop < start)
-			ktest_fail(t, __FILE__, __LINE__, "%s: stop %#lx below start %#lx",
-				   r->name, stop, start);
-		if (!IS_ALIGNED(start, r->align))
-			ktest_fail(t, __FILE__, __LINE__, "%s: start %#lx not aligned to %zu",
-				   r->name, start, r->align);
+		check_range(t, s->name, (unsigned long)s->start, (unsigned long)s->stop,
+			    s->entry_align);
 	}
 }
 
+/* Every section the registry calls a table holds whole entries of its type, and has a size. */
 static void __init tables_hold_whole_entries(struct ktest *t)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(ranges); i++) {
-		const struct section_range *r = &ranges[i];
-		size_t bytes = r->stop - r->start;
+	for (size_t i = 0; i < nr_special_sections; i++) {
+		const struct special_section *s = &special_sections[i];
+		size_t bytes = (const char *)s->stop - (const char *)s->start;
 
-		if (r->entry_size && bytes % r->entry_size)
+		if (s->entry_size && bytes % s->entry_size)
 			ktest_fail(t, __FILE__, __LINE__, "%s: %zu bytes is not a whole number of %zu-byte entries",
-				   r->name, bytes, r->entry_size);
+				   s->name, bytes, s->entry_size);
+	}
+}
+
+/* The registry says which sections are freed with the init region: the addresses agree. */
+static void __init init_sections_lie_in_init(struct ktest *t)
+{
+	for (size_t i = 0; i < nr_special_sections; i++) {
+		const struct special_section *s = &special_sections[i];
+		unsigned long where = (unsigned long)section_image_start(s);
+		bool inside = in_section(where, __init_begin, __init_end) ||
+			      (where == (unsigned long)__init_end && s->start == s->stop);
+
+		if (inside != s->init)
+			ktest_fail(t, __FILE__, __LINE__, "%s at %#lx: the registry says %s, it lies %s",
+				   s->name, where, s->init ? "init" : "kept",
+				   inside ? "inside the init region" : "outside it");
 	}
 }
 
@@ -112,6 +128,7 @@ static void __init percpu_template_in_init(struct ktest *t)
 static const struct ktest_case sections_cases[] __initconst = {
 	KTEST_CASE(ranges_ordered_and_aligned),
 	KTEST_CASE(tables_hold_whole_entries),
+	KTEST_CASE(init_sections_lie_in_init),
 	KTEST_CASE(initcall_levels_in_order),
 	KTEST_CASE(image_layout_in_order),
 	KTEST_CASE(init_suites_live_in_init),

@@ -6,7 +6,6 @@
  */
 #include <asm/alternative.h>
 #include <asm/cpufeature.h>
-#include <asm/sections.h>
 #include <kernel/alternative.h>
 #include <kernel/bootinfo.h>
 #include <kernel/init.h>

@@ -1,49 +1,40 @@
 # sk-sections: every special section with its start, end, size and entry count.
 #
-# Start and end are the symbols linker/sections.lds.h defines around each
-# section (declared in include/kernel/sections.h); the entry size is sizeof()
-# of the entry type, from the debug information. The two sections without
+# The sections are the registry's (include/kernel/section_registry.h, read by
+# sklib/section_registry.py). Start and end are the symbols linker/sections.lds.h
+# defines around each; the entry size is sizeof() of the entry type, from the
+# debug information. The two sections without
 # such symbols (.init.data and .altinstr_replacement) come from the ELF
 # section headers instead, and say so.
 
 import gdb
 
 from sk import util
+from sklib import section_registry
 
-# name, start symbol, end symbol (None: from the ELF header), entry type, what puts entries there
-ROWS = [
-    (".sched.text", "__sched_text_start", "__sched_text_end", None, "__sched"),
-    ("__ex_table", "__start___ex_table", "__stop___ex_table",
-     "struct exception_table_entry", "_ASM_EXTABLE()"),
-    (".ktest_suites", "__ktest_suites_start", "__ktest_suites_end",
-     "struct ktest_suite *", "ktest_suite()"),
-    (".bench_cases", "__bench_cases_start", "__bench_cases_end", "struct bench_case",
-     "bench_case()"),
-    (".monitor_commands", "__monitor_commands_start", "__monitor_commands_end",
-     "struct monitor_command", "monitor_command()"),
-    (".data..percpu", "__per_cpu_start", "__per_cpu_end", None, "DEFINE_PER_CPU()"),
-    ("init region", "__init_begin", "__init_end", None, "free_initmem() frees it"),
-    (".init.text", "_sinittext", "_einittext", None, "__init"),
+# The registry's rows (include/kernel/section_registry.h), then the two sections without
+# start/stop symbols: name, start symbol, end symbol (None: from the ELF header), entry type
+# (None: bytes), what puts entries there.
+NO_SYMBOLS = [
     (".altinstr_replacement", None, None, None, "alternative()"),
     (".init.data", None, None, None, "__initdata, __initconst"),
-    (".init.ktest_suites", "__ktest_init_suites_start", "__ktest_init_suites_end",
-     "struct ktest_suite *", "ktest_init_suite()"),
-    (".init.setup", "__setup_start", "__setup_end", "struct obs_kernel_param",
-     "__setup(), early_param()"),
-    (".initcall.init", "__initcall_start", "__initcall_end", "initcall_t",
-     "*_initcall()"),
-    (".altinstructions", "__alt_instructions", "__alt_instructions_end",
-     "struct alt_instr", "alternative()"),
-    (".smp_locks", "__smp_locks", "__smp_locks_end", "s32", "LOCK_PREFIX (x86_64)"),
-    ("__bug_table", "__start___bug_table", "__stop___bug_table", "struct bug_entry",
-     "BUG(), WARN()"),
 ]
+
+
+def rows():
+    seen, found = set(), []
+    for s in section_registry.sections():
+        if s.name not in seen:
+            seen.add(s.name)
+            found.append((s.name, s.start, s.stop, s.entry if s.kind == "TABLE" else None,
+                          s.filler + (" (%s)" % s.arch if s.arch else "")))
+    return found + NO_SYMBOLS
 
 
 def section_ranges():
     """(name, start, end, entry size or None, entry type, note) for each row the kernel has."""
     found = []
-    for name, start_sym, end_sym, entry_type, put_by in ROWS:
+    for name, start_sym, end_sym, entry_type, put_by in rows():
         notes = [put_by]
         if start_sym is None:
             header = util.kernel_elf().section(name)

@@ -21,7 +21,6 @@
  */
 #include <asm/alternative.h>
 #include <asm/cpufeature.h>
-#include <asm/sections.h>
 #include <asm/smap.h>
 #include <kernel/alternative.h>
 #include <kernel/barrier.h>

@@ -1,6 +1,7 @@
 /*
- * The start/stop symbols of the special sections only x86_64 has (the
- * others: include/kernel/sections.h).
+ * The special sections only x86_64 has, as rows of the registry
+ * (include/kernel/section_registry.h explains the columns);
+ * include/kernel/sections.h declares their symbols with the others.
  *
  * .smp_locks: the address of every LOCK prefix (LOCK_PREFIX,
  * asm/alternative.h), as 32-bit offsets from the entry itself; gathered by
@@ -9,6 +10,8 @@
 #ifndef _ASM_SECTIONS_H
 #define _ASM_SECTIONS_H
 
-extern char __smp_locks[], __smp_locks_end[];
+#define ARCH_SPECIAL_SECTIONS(X)					\
+	X(".smp_locks", __smp_locks, __smp_locks_end, char, s32, TABLE,	\
+	  "LOCK_PREFIX", "SMP_LOCKS", "alternatives_smp_unlock()", INIT)
 
 #endif
