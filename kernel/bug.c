@@ -1,13 +1,21 @@
 /*
  * report_bug(): what the trap handlers ask when an undefined instruction
  * traps: is this a BUG() or WARN() site from __bug_table?
+ *
+ * Several CPUs may warn at once, at the same site too: the count is an
+ * atomic_t, and a WARN_ON_ONCE() entry is tested and marked done under a
+ * lock, so exactly one CPU reports it. A done entry is not reported and not
+ * counted (as Linux's warn_count).
  */
+#include <kernel/atomic.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
+#include <kernel/spinlock.h>
 #include <kernel/stacktrace.h>
 
-unsigned long nr_warnings;
+atomic_t nr_warnings = ATOMIC_INIT(0);
+static DEFINE_SPINLOCK(bug_once_lock);
 
 static struct bug_entry *find_bug(unsigned long addr)
 {
@@ -21,6 +29,8 @@ enum bug_trap_type report_bug(unsigned long addr, struct pt_regs *regs)
 {
 	struct bug_entry *b = find_bug(addr);
 	const char *file;
+	unsigned long flags;
+	bool done;
 
 	if (!b)
 		return BUG_TRAP_TYPE_NONE;
@@ -29,11 +39,14 @@ enum bug_trap_type report_bug(unsigned long addr, struct pt_regs *regs)
 		printk(KERN_EMERG "kernel BUG at %s:%u!\n", file, b->line);
 		return BUG_TRAP_TYPE_BUG;
 	}
-	nr_warnings++;
-	if (b->flags & BUGFLAG_DONE)
-		return BUG_TRAP_TYPE_WARN;
+	spin_lock_irqsave(&bug_once_lock, flags);
+	done = b->flags & BUGFLAG_DONE;
 	if (b->flags & BUGFLAG_ONCE)
 		b->flags |= BUGFLAG_DONE;
+	spin_unlock_irqrestore(&bug_once_lock, flags);
+	if (done)
+		return BUG_TRAP_TYPE_WARN;
+	atomic_inc(&nr_warnings);
 	printk(KERN_WARNING "------------[ cut here ]------------\n");
 	printk(KERN_WARNING "WARNING: at %s:%u %pS\n", file, b->line, (void *)addr);
 	show_trap_backtrace(instruction_pointer(regs), frame_pointer(regs));

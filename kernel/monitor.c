@@ -276,7 +276,7 @@ static int cmd_warn(int argc, char **argv)
 		return -EINVAL;
 	monitor_printf("warn: calling WARN_ON(1)\n");
 	WARN_ON(1);
-	monitor_printf("warn: back after the WARN, %lu warning(s) so far\n", nr_warnings);
+	monitor_printf("warn: back after the WARN, %d warning(s) so far\n", atomic_read(&nr_warnings));
 	return 0;
 }
 

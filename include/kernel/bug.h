@@ -20,6 +20,7 @@
 #ifndef __ASSEMBLER__
 #include <asm/bug.h>
 #include <asm/ptrace.h>
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 
 struct bug_entry {
@@ -57,8 +58,8 @@ enum bug_trap_type {
 #define WARN_ON_ONCE(cond)	({ bool __w = !!(cond); if (unlikely(__w)) __WARN_ONCE(); unlikely(__w); })
 
 enum bug_trap_type report_bug(unsigned long addr, struct pt_regs *regs);
-/* WARN()s reported so far (a test checks it moves). */
-extern unsigned long nr_warnings;
+/* WARN()s reported so far, from every CPU (a done WARN_ON_ONCE() is not). */
+extern atomic_t nr_warnings;
 #endif
 
 #endif
