@@ -83,8 +83,6 @@ unsigned int apply_alternatives(struct alt_instr *start, struct alt_instr *end)
 				cpu_feature_name(alt_feature(a)) ?: "?", site, a->instrlen,
 				a->replacementlen);
 	}
-	/* Here, not in the caller: gdb's `finish` out of this function must already see it. */
-	alternatives_patched = true;
 	return patched;
 }
 
@@ -103,6 +101,8 @@ void __init alternative_instructions(void)
 	patched = apply_alternatives((struct alt_instr *)__alt_instructions,
 				     (struct alt_instr *)__alt_instructions_end);
 	alternatives_boot_cycles = get_cycles() - start;
+	/* Here, not in apply_alternatives(): the loader's calls for a module must not set it. */
+	alternatives_patched = true;
 	pr_info("alternatives: patched %u of %u sites\n", patched, total);
 
 	arch_alternative_instructions();

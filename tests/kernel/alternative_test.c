@@ -11,7 +11,8 @@
  *   re-aimed, NOPs after it) exactly when the CPU has the feature and
  *   patching was not switched off (noalternatives), and other bytes
  *   otherwise. (tests/kernel/<arch>/ checks some sites against their exact
- *   original bytes.)
+ *   original bytes.) Patching a module's table does not mark the kernel's
+ *   sites patched.
  * - One diagnostic line per feature, "alternatives: popcnt 3/3 sites
  *   patched", which tests/matrix matches for each CPU model.
  * - hweight, crc32_le and crc32c against their portable versions on
@@ -92,6 +93,23 @@ static void __init sites_hold_what_the_cpu_chose(struct ktest *t)
 				   cpu_feature_name(alt_feature(a)), alt_site(a),
 				   want ? "not patched" : "patched, but should not be");
 	}
+}
+
+/*
+ * The module loader calls apply_alternatives() on a module's table; that
+ * says nothing of the kernel's own sites, so alternatives_patched must not
+ * change (it stays false under noalternatives). A table of no records
+ * patches nothing, so the call is safe here.
+ */
+static void __init module_table_leaves_kernel_flag(struct ktest *t)
+{
+	struct alt_instr *none = (struct alt_instr *)__alt_instructions;
+	bool was = alternatives_patched;
+
+	alternatives_patched = false;
+	KTEST_EXPECT_EQ(t, apply_alternatives(none, none), 0u);
+	KTEST_EXPECT_FALSE(t, alternatives_patched);
+	alternatives_patched = was;
 }
 
 /* The records of feature f (of ALT_NOT(f) if inverted); *patched: how many sites are patched. */
@@ -287,6 +305,7 @@ static void __init speed(struct ktest *t)
 static const struct ktest_case alternative_cases[] __initconst = {
 	KTEST_CASE(records_point_into_code),
 	KTEST_CASE(sites_hold_what_the_cpu_chose),
+	KTEST_CASE(module_table_leaves_kernel_flag),
 	KTEST_CASE(sites_per_feature),
 	KTEST_CASE(hweight_matches_generic),
 	KTEST_CASE(crc32_matches_generic),
