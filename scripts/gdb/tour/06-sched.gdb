@@ -9,6 +9,7 @@
 #
 # append: sched_debug
 # needs: sched_debug_show
+# layer: tools
 # expect: ^\.sched\.text +0x[0-9a-f]+ 0x[0-9a-f]+ +\d+
 # expect: ^  PID NAME +S CPU +SWITCHES WCHAN$
 # expect: ^ +\d+ napper +S +\d+ +\d+ +sched_debug_napper

@@ -12,6 +12,7 @@
 #
 # append: ktest.filter=user_sys
 # needs: __se_sys_write
+# layer: user
 # expect: ^#0 +__se_sys_write \(args=
 # expect: ^  PID  PPID S MM +NAME$
 # expect: ^ +\d+ +(\d+|-) R 0x[0-9a-f]+ +user_sys$
