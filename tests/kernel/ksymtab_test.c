@@ -30,14 +30,20 @@ static void tables_sorted_and_unique(struct ktest *t)
 						      ksymtab_gpl_entries()));
 }
 
-/* The check itself catches both faults, on a table made here (in .bss, near the names). */
+/*
+ * The check itself catches both faults, on a table made here (in .bss, near
+ * the names). The two "b"s are arrays of their own: equal string literals
+ * may share one address, and then a report of the first "b" would pass for
+ * the second.
+ */
 static void unsorted_table_detected(struct ktest *t)
 {
 	static struct kernel_symbol fake[3];
+	static const char a[] = "a", b[] = "b", b_again[] = "b", c[] = "c";
 	static const char *const names[][3] = {
-		{ "a", "c", "b" },	/* out of order: "b" */
-		{ "a", "b", "b" },	/* twice: the second "b" */
-		{ "a", "b", "c" },	/* fine */
+		{ a, c, b },		/* out of order: "b" */
+		{ a, b, b_again },	/* twice: the second "b" */
+		{ a, b, c },		/* fine */
 	};
 
 	for (size_t k = 0; k < ARRAY_SIZE(names); k++) {

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,12 +23,24 @@
 
 #define PAGE	4096UL
 
+/*
+ * The kernel starts this program itself (call_usermodehelper()), so it has
+ * no parent process: getppid() is 0. A child's is this program's pid.
+ */
 static void ids(void)
 {
-	EXPECT(getpid() > 0, "getpid %d", getpid());
-	EXPECT(syscall(SYS_gettid) == getpid(), "gettid %ld, pid %d", syscall(SYS_gettid),
-	       getpid());
-	EXPECT(getppid() >= 0, "getppid %d", getppid());
+	pid_t self = getpid(), child;
+	int status = -1;
+
+	EXPECT(self > 0, "getpid %d", self);
+	EXPECT(syscall(SYS_gettid) == self, "gettid %ld, pid %d", syscall(SYS_gettid), self);
+	EXPECT(getppid() == 0, "getppid %d of a program the kernel started", getppid());
+	child = fork();
+	if (child == 0)
+		_exit(getppid() == self ? 0 : 1);
+	EXPECT(child > 0 && waitpid(child, &status, 0) == child, "fork/waitpid: errno %d", errno);
+	EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	       "the child's getppid() is not %d (status %#x)", self, status);
 }
 
 static void uname_fields(void)
