@@ -71,11 +71,10 @@ SECTIONS
 	. = ALIGN(PAGE_SIZE);
 	__end_rodata = .;
 
-	__init_begin = .;
+	INIT_BEGIN
 	INIT_SECTIONS
 	PERCPU_SECTION
-	. = ALIGN(PAGE_SIZE);
-	__init_end = .;
+	INIT_END
 
 	RW_DATA_AND_BSS
 	_end = .;

@@ -122,11 +122,8 @@
  * bytes stay in the image at __per_cpu_load.
  */
 #define PERCPU_INPUT						\
-	__per_cpu_start = .;					\
-	*(.data..percpu..first)					\
-	. = ALIGN(PAGE_SIZE);					\
-	*(.data..percpu..page_aligned)				\
 	. = ALIGN(64);						\
+	__per_cpu_start = .;					\
 	*(.data..percpu..shared_aligned)			\
 	*(.data..percpu)					\
 	__per_cpu_end = .;
@@ -181,8 +178,7 @@
  */
 #define INIT_CALLS_LEVEL(level, name)				\
 	__initcall##level##_start = .;				\
-	KEEP(*(.initcall##level.init))				\
-	KEEP(*(.initcall##level##s.init))
+	KEEP(*(.initcall##level.init))
 
 #define INIT_CALLS						\
 	. = ALIGN(8);						\
@@ -246,6 +242,19 @@
 	KTEST_SUITES						\
 	BENCH_CASES						\
 	MONITOR_COMMANDS
+
+/*
+ * The init region's bounds: page aligned, since free_initmem() gives back
+ * whole pages. Each arch puts its init sections (INIT_SECTIONS, its per-CPU
+ * template, .smp_locks) between the two.
+ */
+#define INIT_BEGIN						\
+	. = ALIGN(PAGE_SIZE);					\
+	__init_begin = .;
+
+#define INIT_END						\
+	. = ALIGN(PAGE_SIZE);					\
+	__init_end = .;
 
 /* Freed after boot: init code, then from __init_data_begin init data and the run-once tables. */
 #define INIT_SECTIONS						\

@@ -65,13 +65,12 @@ SECTIONS
 	. = ALIGN(PAGE_SIZE);
 	__end_rodata = .;
 
-	__init_begin = .;
+	INIT_BEGIN
 	PERCPU_VADDR(0, :percpu)
 	. = ALIGN(PAGE_SIZE);
 	INIT_SECTIONS
 	SMP_LOCKS
-	. = ALIGN(PAGE_SIZE);
-	__init_end = .;
+	INIT_END
 
 	RW_DATA_AND_BSS
 	_end = .;

@@ -59,7 +59,7 @@
 	X(".data..percpu", __per_cpu_start, __per_cpu_end, char, char, BYTES, \
 	  "DEFINE_PER_CPU()", "PERCPU_INPUT", "setup_per_cpu_areas()", INIT) \
 	X("init region", __init_begin, __init_end, char, char, BYTES,	\
-	  "__init, __initdata", "INIT_SECTIONS", "free_initmem()", INIT) \
+	  "__init, __initdata", "INIT_BEGIN", "free_initmem()", INIT) \
 	X(".init.text", _sinittext, _einittext, char, char, BYTES, "__init", \
 	  "INIT_TEXT_SECTION", "free_initmem()", INIT)			\
 	X(".init.ktest_suites", __ktest_init_suites_start, __ktest_init_suites_end, \

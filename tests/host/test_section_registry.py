@@ -10,6 +10,11 @@ forgotten elsewhere, or laid out in a linker script and never described, fails:
 - every symbol the linker scripts define is a registry row's, an initcall level's start
   (include/kernel/initcall_levels.h), or one of the image's layout symbols listed below;
 - the README's table "Where each special section lives" names every section;
+- nothing gathered that nothing produces, nothing produced that nothing gathers: in each
+  build's kernel.o (the `ld -r` of every object), each allocated section is matched by an
+  input pattern of that arch's preprocessed script (kernel.lds), and each named input
+  pattern matches a section; a family (NAME.*, COMMON), what /DISCARD/ drops and the
+  sections GNU ld makes itself (ARM's interworking stubs) may match none;
 - in each linked kernel of --build (gcc's, and clang's in --build/llvm when made), nm finds
   every start and stop symbol of the generic rows and of that arch's own.
 
@@ -18,6 +23,7 @@ Prints KTAP (one suite, "section-registry"); exit status 0 iff every case passed
 """
 
 import argparse
+import fnmatch
 import os
 import re
 import subprocess
@@ -97,6 +103,53 @@ def check_readme(rows, case):
         case.expect("`%s`" % s.name in table, "README.md's table does not name %s" % s.name)
 
 
+# Input sections the linker makes itself (ARM/Thumb interworking and erratum veneers).
+LINKER_MADE = {".glue_7", ".glue_7t", ".vfp11_veneer", ".v4_bx"}
+
+
+def input_patterns(lds):
+    """The input section patterns of a preprocessed linker script: (kept, dropped)."""
+    lds = re.sub(r"/\*.*?\*/", "", lds, flags=re.S)
+    discards = []
+    for m in re.finditer(r"/DISCARD/\s*:\s*\{", lds):
+        discards.append((m.end(), lds.index("}", m.end())))
+    kept, dropped = [], []
+    for m in re.finditer(r"\*\(", lds):
+        depth, i = 1, m.end()
+        while depth:
+            depth += {"(": 1, ")": -1}.get(lds[i], 0)
+            i += 1
+        words = re.sub(r"SORT\w*\(([^)]*)\)", r"\1", lds[m.end():i - 1]).split()
+        inside = any(a <= m.start() < b for a, b in discards)
+        (dropped if inside else kept).extend(words)
+    return kept, dropped
+
+
+def allocated_sections(obj):
+    out = subprocess.run(["readelf", "-SW", obj], stdout=subprocess.PIPE, text=True,
+                         check=True).stdout
+    found = set()
+    for line in out.splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S*)", line)
+        if m and "A" in m.group(2):
+            found.add(m.group(1))
+    return found
+
+
+def check_gathered(build, arch, case):
+    with open(os.path.join(build, arch, "kernel.lds")) as f:
+        kept, dropped = input_patterns(f.read())
+    made = allocated_sections(os.path.join(build, arch, "kernel.o"))
+    for sec in sorted(made):
+        case.expect(any(fnmatch.fnmatchcase(sec, p) for p in kept + dropped),
+                    "%s: %s is produced but no pattern of kernel.lds gathers it" % (arch, sec))
+    for pat in kept:
+        if pat.endswith(".*") or pat == "COMMON" or pat in LINKER_MADE:
+            continue
+        case.expect(any(fnmatch.fnmatchcase(sec, pat) for sec in made),
+                    "%s: kernel.lds gathers %s, which no object produces" % (arch, pat))
+
+
 def check_linked(build, arch, rows, case):
     elf = os.path.join(build, arch, "kernel.elf")
     out = subprocess.run([NM[arch], elf], stdout=subprocess.PIPE, text=True,
@@ -125,6 +178,8 @@ def main():
             if os.path.isfile(os.path.join(where, arch, "kernel.elf")):
                 checks.append(("%s_%s_kernel_defines_every_bound" % (arch, name),
                                lambda c, a=arch, w=where: check_linked(w, a, rows, c)))
+                checks.append(("%s_%s_gathered_what_is_produced" % (arch, name),
+                               lambda c, a=arch, w=where: check_gathered(w, a, c)))
     return ktap_writer.run_cases("section-registry", checks)
 
 
