@@ -1,7 +1,9 @@
 /*
  * The exception table, __ex_table: pairs of "this instruction may fault"
  * and "resume here", gathered by the linker from every _ASM_EXTABLE* use
- * (asm/extable.h) and sorted at build time by scripts/sorttable.
+ * (the macros below, for C and assembler alike) and sorted in the linked
+ * kernel by scripts/sorttable. Each arch's asm/extable.h numbers its
+ * registers and says how it applies a fixup.
  *
  * An entry is three 32-bit words, 12 bytes on both arches. insn and fixup
  * are offsets from the address of the field itself, so the table needs no
