@@ -18,10 +18,9 @@
  * - hweight, crc32_le and crc32c against their portable versions on
  *   thousands of random inputs, lengths and alignments; memcpy and memset
  *   against what they must store, byte by byte, at every alignment.
- * - The speed of each, in get_cycles() units (guest instructions under
- *   scripts/qemu --icount on x86_64; one unit per 16 on ARM).
+ * What each costs, portable and as patched, is make bench's to measure
+ * (tests/kernel/bench_alternatives.c).
  */
-#include <asm/processor.h>
 #include <kernel/alternative.h>
 #include <kernel/cpufeature.h>
 #include <kernel/crc32.h>
@@ -34,7 +33,7 @@
 #define BUF_SIZE	4096
 #define BUF_SLACK	64
 
-/* Aligned, so that the word loads of the speed test are aligned on ARM. */
+/* Aligned, so that the memcpy and memset cases' offsets are the alignments they test. */
 static u8 src[BUF_SIZE + BUF_SLACK] __initdata __aligned(64);
 static u8 dst_a[BUF_SIZE + BUF_SLACK] __initdata __aligned(64);
 static u64 rng_state __initdata = 0x5eed5eed12345678ull;
@@ -245,63 +244,6 @@ static void __init memcpy_memset_store_the_right_bytes(struct ktest *t)
 	KTEST_EXPECT_EQ(t, memcmp(dst_a, src, BUF_SIZE), 0);
 }
 
-/* "12.345": thousandths of a get_cycles() unit per item (ARM's unit is 16 instructions). */
-static void __init report(const char *what, u64 cycles, u64 items, const char *unit)
-{
-	unsigned long long thousandths = cycles * 1000 / items;
-
-	ktest_diag("speed: %-26s %llu.%03llu per %s", what, thousandths / 1000, thousandths % 1000,
-		   unit);
-}
-
-/*
- * get_cycles() is exact under scripts/qemu --icount (x86_64: one unit per
- * guest instruction; ARM: one per 16) and noise otherwise, so these lines
- * are figures to read, not to check.
- */
-static void __init speed(struct ktest *t)
-{
-	volatile u32 sink = 0;
-	u64 start;
-
-	(void)t;
-	fill_random(src, BUF_SIZE);
-	start = get_cycles();
-	sink += crc32_le_generic(0, src, BUF_SIZE);
-	report("crc32_le portable", get_cycles() - start, BUF_SIZE, "byte");
-	start = get_cycles();
-	sink += crc32_le(0, src, BUF_SIZE);
-	report("crc32_le as patched", get_cycles() - start, BUF_SIZE, "byte");
-	start = get_cycles();
-	sink += crc32c_generic(0, src, BUF_SIZE);
-	report("crc32c portable", get_cycles() - start, BUF_SIZE, "byte");
-	start = get_cycles();
-	sink += crc32c(0, src, BUF_SIZE);
-	report("crc32c as patched", get_cycles() - start, BUF_SIZE, "byte");
-
-	start = get_cycles();
-	for (int i = 0; i < 1024; i++)
-		sink += __sw_hweight64(((const u64 *)src)[i % 512]);
-	report("hweight64 portable", get_cycles() - start, 1024, "word");
-	start = get_cycles();
-	for (int i = 0; i < 1024; i++)
-		sink += hweight64(((const u64 *)src)[i % 512]);
-	report("hweight64 as patched", get_cycles() - start, 1024, "word");
-
-	start = get_cycles();
-	for (int i = 0; i < 16; i++)
-		memcpy_generic(dst_a, src, BUF_SIZE);
-	report("memcpy 4 KiB portable", get_cycles() - start, 16, "copy");
-	start = get_cycles();
-	for (int i = 0; i < 16; i++)
-		memcpy(dst_a, src, BUF_SIZE);
-	report("memcpy 4 KiB as patched", get_cycles() - start, 16, "copy");
-
-	ktest_diag("speed: apply_alternatives() at boot: %llu",
-		   (unsigned long long)alternatives_boot_cycles);
-	(void)sink;
-}
-
 static const struct ktest_case alternative_cases[] __initconst = {
 	KTEST_CASE(records_point_into_code),
 	KTEST_CASE(sites_hold_what_the_cpu_chose),
@@ -310,7 +252,6 @@ static const struct ktest_case alternative_cases[] __initconst = {
 	KTEST_CASE(hweight_matches_generic),
 	KTEST_CASE(crc32_matches_generic),
 	KTEST_CASE(memcpy_memset_store_the_right_bytes),
-	KTEST_CASE(speed),
 	{}
 };
 

@@ -279,33 +279,6 @@ static void __init division_matches_generic(struct ktest *t)
 	}
 }
 
-/*
- * get_cycles() units per 1024 divisions: with -icount one unit is 16
- * instructions, so these are instructions per 16 divisions there.
- */
-static void __init division_speed(struct ktest *t)
-{
-	volatile u32 sink = 0;
-	u64 start, portable, patched;
-
-	(void)t;
-	start = get_cycles();
-	for (u32 i = 1; i <= 1024; i++)
-		sink += (u32)udivmod32_generic(0xfedcba98u - i, i * 7);
-	portable = get_cycles() - start;
-	start = get_cycles();
-	for (u32 i = 1; i <= 1024; i++) {
-		u32 n = 0xfedcba98u - i, d = i * 7;
-
-		OPTIMIZER_HIDE_VAR(d);
-		sink += n / d;
-	}
-	patched = get_cycles() - start;
-	ktest_diag("speed: 1024 u32 divisions: portable %llu, as patched %llu",
-		   (unsigned long long)portable, (unsigned long long)patched);
-	(void)sink;
-}
-
 static const struct ktest_case alternative_arm_cases[] __initconst = {
 	KTEST_CASE(known_sites),
 	KTEST_CASE(branches_reaimed),
@@ -313,7 +286,6 @@ static const struct ktest_case alternative_arm_cases[] __initconst = {
 	KTEST_CASE(division_helpers),
 	KTEST_CASE(division_matches_generic),
 	KTEST_CASE(smp_barriers),
-	KTEST_CASE(division_speed),
 	{}
 };
 
