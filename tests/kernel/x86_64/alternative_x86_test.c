@@ -15,7 +15,8 @@
  * - .smp_locks: every lock prefix (smp_mb()'s too) became 0x3e (DS) on a
  *   one-CPU machine and stayed 0xf0 otherwise, and an atomic increment
  *   still counts right.
- * - stac/clac run (as NOPs without SMAP).
+ * - stac sets EFLAGS.AC and clac clears it where the CPU has SMAP; both are
+ *   NOPs elsewhere.
  *
  * An init suite: the records and replacements are freed with init memory.
  */
@@ -257,11 +258,26 @@ static void __init lock_prefixes(struct ktest *t)
 		   want == X86_DS_PREFIX_BYTE ? "removed (one CPU)" : "kept");
 }
 
-static void __init stac_clac_run(struct ktest *t)
+/* EFLAGS.AC (bit 18): stac sets it, clac clears it. */
+static __always_inline bool eflags_ac(void)
 {
+	unsigned long flags;
+
+	__asm__ __volatile__("pushfq\n\tpopq %0" : "=rm"(flags));
+	return flags & (1ul << 18);
+}
+
+/* stac() and clac() are NOPs until patched; where the CPU has SMAP they move EFLAGS.AC. */
+static void __init stac_clac_move_ac(struct ktest *t)
+{
+	bool smap = alternatives_patched && cpu_has(X86_FEATURE_SMAP), open;
+
+	KTEST_EXPECT_FALSE(t, eflags_ac());
 	stac();
+	open = eflags_ac();
 	clac();
-	KTEST_EXPECT_TRUE(t, true);
+	KTEST_EXPECT_EQ(t, open, smap);
+	KTEST_EXPECT_FALSE(t, eflags_ac());
 }
 
 static const struct ktest_case alternative_x86_cases[] __initconst = {
@@ -270,7 +286,7 @@ static const struct ktest_case alternative_x86_cases[] __initconst = {
 	KTEST_CASE(memcpy_memset_sites),
 	KTEST_CASE(user_sites),
 	KTEST_CASE(lock_prefixes),
-	KTEST_CASE(stac_clac_run),
+	KTEST_CASE(stac_clac_move_ac),
 	{}
 };
 
