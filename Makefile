@@ -38,6 +38,10 @@ ifneq ($(filter /,$(O_ABS))$(filter $(O_ABS) $(O_ABS)/%,$(CURDIR)),)
 $(error O=$(O) is $(O_ABS), which holds the source tree $(CURDIR) (make clean would \
 	delete it): name a build directory of its own, e.g. O=build)
 endif
+# A build directory inside the tree is named relative to it, however O= spells it (make check
+# names it absolute): the commands recorded for each file hold O, and make run after make check
+# must not find every command changed and recompile every object.
+override O	:= $(patsubst $(CURDIR)/%,%,$(O_ABS))
 O_SRC_DIR	:= $(strip $(foreach d,$(SRC_DIRS),\
 		     $(if $(filter $(CURDIR)/$(d) $(CURDIR)/$(d)/%,$(O_ABS)),$(d))))
 ifneq ($(O_SRC_DIR),)
@@ -132,6 +136,24 @@ MODPOST		:= $(TOOLS)/modpost
 
 # Loadable modules: each tests/modules/NAME.c (or, with M=dir, each
 # dir/NAME.c, as Kbuild's external modules) becomes NAME.ko in $(MOD_DIR).
+# With M=dir make builds dir's modules and nothing else (the default goal is
+# modules): the kernel's own outputs, the initramfs with its /lib/modules among
+# them, are never made by an external module's build.
+ifneq ($(M),)
+ifneq ($(words $(M)),1)
+$(error M='$(M)' has a space, and make cannot name such a folder's files: move or link \
+	your module sources to a path without spaces)
+endif
+ifeq ($(wildcard $(M)/*.c),)
+$(error M=$(M): $(if $(wildcard $(M)/.),no NAME.c in it,no such directory): M= names the \
+	folder of your module sources (each NAME.c becomes NAME.ko))
+endif
+ifneq ($(filter-out modules clean,$(MAKECMDGOALS)),)
+$(error M=$(M) builds external modules: make M=$(M) [modules]; the kernel's own targets \
+	($(filter-out modules clean,$(MAKECMDGOALS))) are made without M=)
+endif
+.DEFAULT_GOAL	:= modules
+endif
 MOD_SRC_DIR	:= $(or $(M),tests/modules)
 MOD_DIR		:= $(if $(M),$(M)/build-$(ARCH),$(BUILD)/modules)
 MOD_NAMES	:= $(notdir $(basename $(sort $(wildcard $(MOD_SRC_DIR)/*.c))))
@@ -316,10 +338,10 @@ $(MODULES_ROOT)/lib/modules/%.ko: $(BUILD)/modules/%.ko
 	@$(if $(Q),echo "  STRIP   $@")
 	$(Q)$(OBJCOPY) --strip-debug $< $@
 $(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d) $(USER_STAMP) \
-		$(if $(M),,$(INITRAMFS_KOS))
+		$(INITRAMFS_KOS)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs tests/initramfs $(USER_ROOT) $(if $(M),,$(MODULES_ROOT)) $@
+	$(Q)scripts/mkinitramfs tests/initramfs $(USER_ROOT) $(MODULES_ROOT) $@
 # tests/initramfs/ alone, without the user programs: what fits beside the kernel in 2 MiB.
 $(BUILD)/initramfs-base.cpio: scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d)
 	@mkdir -p $(dir $@)

@@ -3,6 +3,7 @@ modpost and the modules, the host tests' and the fuzzers' results. Each case fai
 skips something it must do again, as well as if it does again what it need not."""
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -30,8 +31,18 @@ def copy_build(ref, arch, out, shared=None):
     """make check's build of arch in ref, copied to out as if made there (times kept), with
     the host tools and user programs of the build in shared (default: ref; make check's LLVM=1
     build uses its gcc build's, SHARED_O): the paths its commands (.cmd) and dependency lists
-    (.d) name are renamed."""
+    (.d) name are renamed: absolute, or relative to the tree when the build is inside it (the
+    Makefile names such a build so, however O= spells it)."""
     shared = shared or ref
+
+    def renamed(text):
+        for old in (ref, shared):
+            text = text.replace(old + "/", out + "/")
+            rel = os.path.relpath(old, ROOT)
+            if not rel.startswith(".."):
+                text = re.sub(r"(?<![\w./-])" + re.escape(rel + "/"), out + "/", text)
+        return text
+
     for src, part in ((ref, arch), (shared, "tools"), (shared, os.path.join(arch, "user"))):
         if not os.path.exists(os.path.join(out, part)):
             shutil.copytree(os.path.join(src, part), os.path.join(out, part), symlinks=True)
@@ -41,7 +52,7 @@ def copy_build(ref, arch, out, shared=None):
             with open(path) as f:
                 text = f.read()
             with open(path, "w") as f:
-                f.write(text.replace(ref + "/", out + "/").replace(shared + "/", out + "/"))
+                f.write(renamed(text))
             os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
 
 

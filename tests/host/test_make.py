@@ -211,6 +211,46 @@ def case_toolchain_switch(args, arch, first, second):
     check(not changed, "the unchanged make touched %s" % changed[:5])
 
 
+def case_external_modules_alone(args):
+    """make M=dir (the default goal, modules) builds dir's modules and nothing of the kernel's:
+    with the initramfs out of date (make -W: as if the user programs had changed) it is not
+    remade (it was, without /lib/modules); M= with a target of the kernel's, a folder that is
+    missing or holds no NAME.c, or a space: make says so and fails."""
+    mdir = os.path.join(args.tmp, "extmods")
+    os.makedirs(mdir)
+    with open(os.path.join(mdir, "ext.c"), "w") as f:
+        f.write("int ext;\n")
+    stamp = os.path.join(args.build, "x86_64", "user", "root.stamp")
+    r = make("-n", "-W", stamp, "ARCH=x86_64", "O=" + args.build, "M=" + mdir)
+    check(r.returncode == 0 and "ext.ko" in r.stdout, "make -n M=dir: %r"
+          % (r.stdout + r.stderr)[-600:])
+    cpio = [l[:200] for l in r.stdout.splitlines() if "mkinitramfs" in l]
+    check(not cpio, "make M=dir would make the initramfs: %s" % cpio)
+    for m, goal, said in ((mdir, "run", "builds external modules"),
+                          (os.path.join(args.tmp, "missing"), "modules", "no such directory"),
+                          (args.tmp + "/sk test", "modules", "has a space"),
+                          (args.tmp, "modules", "no NAME.c")):
+        r = make("-n", "ARCH=x86_64", "O=" + args.build, "M=" + m, goal)
+        check(r.returncode != 0 and said in r.stderr, "make M=%s %s: %r" % (m, goal, r.stderr))
+
+
+def case_o_spelling_shares_build(args):
+    """A build inside the tree is the same build however O= names it: make check names it
+    absolute, make run relative, and neither finds the other's commands changed (every object
+    was compiled again, 30 s instead of 2 s after a one-line edit). make -n prints the same."""
+    rel = os.path.relpath(args.build, ROOT)
+    if rel.startswith(".."):
+        return "the build %s is outside the tree" % args.build
+    said = {}
+    for o in (args.build, rel, "./" + rel + "/"):
+        r = make("-n", "ARCH=x86_64", "O=" + o)
+        check(r.returncode == 0, "make -n O=%s: %r" % (o, r.stderr[-300:]))
+        said[o] = sorted(set(re.findall(r"echo '  ([A-Z]+ .*?)'", r.stdout)))
+    for o in said:
+        extra = sorted(set(said[o]) - set(said[rel]))
+        check(not extra, "make O=%s would do what make O=%s would not: %s" % (o, rel, extra[:5]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
@@ -228,6 +268,8 @@ def main():
                          ("mkiso_packs_only_the_tree", case_mkiso_packs_only_the_tree),
                          ("initramfs_reproducible", case_initramfs_reproducible),
                          ("modpost_writes_what_changed", case_modpost_writes_what_changed),
+                         ("external_modules_alone", case_external_modules_alone),
+                         ("o_spelling_shares_build", case_o_spelling_shares_build),
                          ("host_results", case_host_results),
                          ("fuzz_results", case_fuzz_results)):
             results.append(run_case(name, functools.partial(fn, args)))
