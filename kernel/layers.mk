@@ -23,7 +23,7 @@
 
 A		:= arch/$(ARCH)
 # The arch's files of the layers; every other file of arch/$(ARCH) is core.
-ARCH_USER_SRCS	:= $(wildcard $(A)/kernel/hwcap.c $(A)/lib/uaccess.S)
+ARCH_USER_SRCS	:= $(wildcard $(A)/kernel/hwcap.c $(A)/kernel/arch_prctl.c $(A)/lib/uaccess.S)
 ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 
 # core: boot and the boot steps, console and printk, boot information and
@@ -57,7 +57,8 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # user space: processes (fork, exec, exit, wait), the system calls, user
 # memory (mmap, brk, copy-on-write) and uaccess (whose faults __ex_table
 # recovers), the ramfs and the initramfs (a rootfs_initcall), pipes, /proc,
-# random bytes, /init and the user-space self-tests (late hooks), AT_HWCAP.
+# random bytes, /init and the user-space self-tests (late hooks), AT_HWCAP,
+# arch_prctl (x86_64).
 # Joins through: the system-call table, initcalls, late hooks, the weak
 # force_sig_fault() and do_wp_page() of kernel/user_mode.c.
 USER_SRCS	:= $(addprefix kernel/,exit.c fork.c init_process.c initrd.c ktest_user.c \

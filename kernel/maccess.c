@@ -1,14 +1,14 @@
 /*
  * copy_from_kernel_nofault() and copy_to_kernel_nofault(): word at a time
  * where both sides are aligned, byte at a time elsewhere, each access one
- * arch instruction listed in __ex_table (asm/uaccess.h).
+ * arch instruction listed in __ex_table (asm/maccess.h).
  */
-#include <asm/uaccess.h>
+#include <asm/maccess.h>
 #include <kernel/compiler.h>
 #include <kernel/errno.h>
 #include <kernel/export.h>
+#include <kernel/maccess.h>
 #include <kernel/string.h>
-#include <kernel/uaccess.h>
 
 static bool word_aligned(const void *a, const void *b)
 {

@@ -3,10 +3,8 @@
  * access is one instruction listed in the exception table (__ex_table), so
  * a fault resumes at its fixup instead of stopping the kernel.
  *
- * Kernel memory (a debugger's peek, an oops printing bytes at a bad
- * address): copy_from_kernel_nofault() and friends return 0 or -EFAULT.
- * On a fault the destination's remaining bytes are zeroed: a caller that
- * ignores the error still sees no stale data.
+ * Kernel memory: copy_from_kernel_nofault() and friends (kernel/maccess.h,
+ * included here).
  *
  * User memory: every pointer a program hands the kernel goes through
  * these, never through a plain dereference (with SMAP or ARM's domains
@@ -30,17 +28,8 @@
 #include <asm/processor.h>
 #include <kernel/compiler.h>
 #include <kernel/errno.h>
+#include <kernel/maccess.h>
 #include <kernel/types.h>
-
-long copy_from_kernel_nofault(void *dst, const void *src, size_t size);
-long copy_to_kernel_nofault(void *dst, const void *src, size_t size);
-
-#define get_kernel_nofault(val, ptr)	copy_from_kernel_nofault(&(val), (ptr), sizeof(val))
-#define put_kernel_nofault(ptr, val)					\
-	({								\
-		__typeof__(*(ptr)) __pkn_val = (val);			\
-		copy_to_kernel_nofault((ptr), &__pkn_val, sizeof(__pkn_val)); \
-	})
 
 #include <asm/uaccess.h>
 

@@ -38,7 +38,7 @@
 #include <kernel/signal.h>
 #include <kernel/stacktrace.h>
 #include <kernel/traps.h>
-#include <kernel/uaccess.h>
+#include <kernel/maccess.h>
 
 #define FSR_WNR		(1 << 11)	/* data abort on a write */
 #define FS_ALIGNMENT		0x01

@@ -1,6 +1,6 @@
 /*
  * An x86_64 thread that runs user code: entering ring 3, what each context
- * switch loads for it, fork's copy, and its TLS (arch_prctl).
+ * switch loads for it, fork's copy, and its TLS (set by arch_prctl.c).
  *
  * Entering the kernel from ring 3 needs a kernel stack, and each thread has
  * its own: an interrupt or exception takes it from TSS.sp0, a SYSCALL
@@ -8,7 +8,8 @@
  * cpu_current_top_of_stack. Both are the top of the running thread's
  * stack, where its user registers go (task_pt_regs()). The FS base is the
  * thread's TLS pointer: user code cannot change it by itself (no
- * FSGSBASE), so it is only written here, never read back.
+ * FSGSBASE), so only the kernel writes it (here and in arch_prctl.c) and
+ * never reads it back.
  */
 #include <asm/desc.h>
 #include <asm/fpu.h>
@@ -22,12 +23,9 @@
 #include <kernel/mmu_context.h>
 #include <kernel/percpu.h>
 #include <kernel/syscalls.h>
-#include <kernel/uaccess.h>
 
 #define X86_EFLAGS_IF	0x200
 #define X86_EFLAGS_FIXED 0x2	/* bit 1 always reads 1 */
-#define ARCH_SET_FS	0x1002	/* arch_prctl's options (Linux's asm/prctl.h) */
-#define ARCH_GET_FS	0x1003
 
 DEFINE_PER_CPU(unsigned long, cpu_current_top_of_stack);
 /* Where the SYSCALL entry keeps the user's rsp until it is on the kernel stack. */
@@ -96,20 +94,4 @@ int copy_thread(struct thread *child, const struct pt_regs *regs, unsigned long 
 	child->arg = NULL;
 	child->sp = arch_thread_init_stack(child, (unsigned long)child->stack + THREAD_STACK_SIZE);
 	return 0;
-}
-
-SYSCALL_DEFINE2(arch_prctl, int, option, unsigned long, addr)
-{
-	switch (option) {
-	case ARCH_SET_FS:
-		if (addr >= TASK_SIZE)
-			return -EPERM;
-		current->arch.fsbase = addr;
-		native_write_msr(MSR_FS_BASE, addr);
-		return 0;
-	case ARCH_GET_FS:
-		return put_user(current->arch.fsbase, (unsigned long __user *)addr);
-	default:
-		return -EINVAL;
-	}
 }

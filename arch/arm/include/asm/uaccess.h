@@ -1,76 +1,16 @@
 /*
- * 32-bit ARM loads and stores that may fault: the arch half of
- * copy_from_kernel_nofault() and friends, and of the user accesses
- * (include/kernel/uaccess.h).
- * Each is one instruction with an __ex_table entry; on a fault (a data
- * abort) the handler puts -EFAULT in r0 (err) and, for loads, zeroes r1
- * (the value), then resumes after the instruction.
- *
- * err and val are register variables so that the fixup knows which
- * registers to change. That is safe only because nothing between their
- * assignment and the asm could call a function and clobber them.
- *
- * The nofault accessors also clobber lr: an oops report runs them in abort
- * or undefined mode, where a fault they take enters the same mode again and
- * the CPU writes its return address into that mode's lr, a register the
- * compiler may be keeping a value in.
+ * 32-bit ARM user accesses, the arch half of include/kernel/uaccess.h, made
+ * as asm/maccess.h makes the kernel's nofault ones (which has the register
+ * conventions): each is one instruction with an __ex_table entry.
  */
 #ifndef _ASM_UACCESS_H
 #define _ASM_UACCESS_H
 
 #include <asm/domain.h>
 #include <asm/extable.h>
+#include <asm/maccess.h>
 #include <kernel/compiler.h>
 #include <kernel/types.h>
-
-/*
- * Every single-value accessor below is one of these: a load puts the value
- * at src in *dst, a store writes val at ptr, both return 0 or -EFAULT. The
- * instruction must be a string literal inside the asm, hence macros that
- * define them.
- * The kernel's nofault accessors, arch_{get,put}_kernel_nofault_{long,u8}(),
- * and the user ones, __{get,put}_user_N(), differ only in name, pointer type,
- * the entry's type (EX_TYPE_UACCESS_* for a user access, which the fixup also
- * counts: uaccess_fixup_count()) and the clobbers (lr for the nofault ones).
- */
-#define DEFINE_LOAD(name, type, ptr_type, insn, ex_type, clobbers...)		\
-static __always_inline long name(type *dst, ptr_type src)			\
-{										\
-	register long err __asm__("r0") = 0;					\
-	register unsigned long v __asm__("r1");					\
-										\
-	__asm__ __volatile__("1:	" insn "\n"					\
-			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_R0, EX_REG_R1) \
-			     : "+r"(err), [val] "=r"(v)				\
-			     : [ptr] "r"(src)					\
-			     : clobbers);					\
-	*dst = v;								\
-	return err;								\
-}
-
-#define DEFINE_STORE(name, type, ptr_type, insn, ex_type, clobbers...)		\
-static __always_inline long name(ptr_type ptr, type val)			\
-{										\
-	register long err __asm__("r0") = 0;					\
-										\
-	__asm__ __volatile__("1:	" insn "\n"					\
-			     "2:\n"						\
-			     _ASM_EXTABLE_TYPE_REG(1b, 2b, ex_type, EX_REG_R0, 0)	\
-			     : "+r"(err)					\
-			     : [ptr] "r"(ptr), [val] "r"(val)			\
-			     : clobbers);					\
-	return err;								\
-}
-
-DEFINE_LOAD(arch_get_kernel_nofault_long, unsigned long, const void *,
-	    "ldr %[val], [%[ptr]]", EX_TYPE_EFAULT_ZERO_REG, "memory", "lr")
-DEFINE_LOAD(arch_get_kernel_nofault_u8, u8, const void *,
-	    "ldrb %[val], [%[ptr]]", EX_TYPE_EFAULT_ZERO_REG, "memory", "lr")
-DEFINE_STORE(arch_put_kernel_nofault_long, unsigned long, void *,
-	     "str %[val], [%[ptr]]", EX_TYPE_EFAULT_REG, "memory", "lr")
-DEFINE_STORE(arch_put_kernel_nofault_u8, u8, void *,
-	     "strb %[val], [%[ptr]]", EX_TYPE_EFAULT_REG, "memory", "lr")
 
 /*
  * User memory (include/kernel/uaccess.h has the contract). An access
@@ -80,7 +20,7 @@ DEFINE_STORE(arch_put_kernel_nofault_u8, u8, void *,
  * the window resumes at the fixup with the window still open (the entry
  * code restores the interrupted DACR), so the end closes it on both paths.
  * The string loops are arch/arm/lib/uaccess.S; single values are one
- * instruction each, as for the nofault accessors above, with err in r0 and
+ * instruction each, as the nofault accessors (asm/maccess.h), with err in r0 and
  * the value in r1.
  */
 static __always_inline void user_access_begin(void)
