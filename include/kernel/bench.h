@@ -48,8 +48,8 @@ struct bench_case {
 };
 
 #define bench_case(fn)							\
-	static const struct bench_case __bench_case_##fn __used		\
-	__section(".bench_cases") __aligned(sizeof(void *)) = { #fn, fn }
+	DEFINE_SECTION_ENTRY(const struct bench_case, __bench_case_##fn,	\
+			     ".bench_cases") = { #fn, fn }
 
 /*
  * kernel/bench.c's late hooks (include/kernel/init.h), registered by its

@@ -14,6 +14,17 @@
 #define __section(s)	__attribute__((__section__(s)))
 #define __printf(a, b)	__attribute__((__format__(printf, a, b)))
 #define __weak		__attribute__((__weak__))
+
+/*
+ * One entry of a table section (include/kernel/section_registry.h): a static
+ * object of `type` named `name` in section `sec`, kept although nothing names
+ * it (__used) and aligned as every table is. Followed by its initializer:
+ *	DEFINE_SECTION_ENTRY(const struct bench_case, __bench_case_foo,
+ *			     ".bench_cases") = { "foo", foo };
+ * The table is walked with for_each_section_entry() (include/kernel/sections.h).
+ */
+#define DEFINE_SECTION_ENTRY(type, name, sec)				\
+	static type name __used __section(sec) __aligned(sizeof(void *))
 /* A pointer into user space: never dereference it, pass it to include/kernel/uaccess.h. */
 #define __user
 

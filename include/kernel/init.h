@@ -30,8 +30,8 @@ typedef int (*initcall_t)(void);
  * INITCALL_LEVELS (kernel/initcall_levels.h).
  */
 #define __define_initcall(fn, level)					\
-	static const initcall_t __initcall_##fn##level __used		\
-	__section(".initcall" #level ".init") = fn
+	DEFINE_SECTION_ENTRY(const initcall_t, __initcall_##fn##level,	\
+			     ".initcall" #level ".init") = fn
 
 #define early_initcall(fn)		__define_initcall(fn, early)
 #define pure_initcall(fn)		__define_initcall(fn, 0)
@@ -66,8 +66,8 @@ struct obs_kernel_param {
 
 #define __setup_param(str, unique_id, fn, early, flag)			\
 	static const char __setup_str_##unique_id[] __initconst = str;	\
-	static const struct obs_kernel_param __setup_##unique_id __used	\
-	__section(".init.setup") __aligned(sizeof(void *)) =		\
+	DEFINE_SECTION_ENTRY(const struct obs_kernel_param, __setup_##unique_id, \
+			     ".init.setup") =					\
 		{ __setup_str_##unique_id, fn, early, flag }
 
 #define __setup(str, fn)	__setup_param(str, fn, fn, 0, NULL)

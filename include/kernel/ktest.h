@@ -42,12 +42,12 @@ struct ktest_suite {
 #define KTEST_CASE(fn)	{ #fn, fn }
 
 #define ktest_suite(suite)						\
-	static const struct ktest_suite *const __ktest_ptr_##suite __used	\
-	__section(".ktest_suites") __aligned(sizeof(void *)) = &suite
+	DEFINE_SECTION_ENTRY(const struct ktest_suite *const, __ktest_ptr_##suite, \
+			     ".ktest_suites") = &suite
 
 #define ktest_init_suite(suite)						\
-	static const struct ktest_suite *const __ktest_ptr_##suite __used	\
-	__section(".init.ktest_suites") __aligned(sizeof(void *)) = &suite
+	DEFINE_SECTION_ENTRY(const struct ktest_suite *const, __ktest_ptr_##suite, \
+			     ".init.ktest_suites") = &suite
 
 __printf(4, 5) void ktest_fail(struct ktest *t, const char *file, int line,
 			       const char *fmt, ...);

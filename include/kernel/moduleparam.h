@@ -68,8 +68,7 @@ extern const struct kernel_param_ops param_ops_int, param_ops_uint, param_ops_lo
 
 #define module_param_cb(name, ops, arg, perm)				\
 	static const char __param_str_##name[] = #name;			\
-	static const struct kernel_param __param_##name __used		\
-	__section("__param") __aligned(sizeof(void *)) =		\
+	DEFINE_SECTION_ENTRY(const struct kernel_param, __param_##name, "__param") = \
 		{ __param_str_##name, ops, perm, arg }
 
 #define module_param_named(name, value, type, perm)			\

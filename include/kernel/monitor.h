@@ -34,8 +34,8 @@ struct monitor_command {
 
 /* Register fn as the command `name`: one entry in .monitor_commands. */
 #define monitor_command(name, args, help, fn)					\
-	static const struct monitor_command __monitor_command_##fn __used	\
-	__section(".monitor_commands") __aligned(sizeof(void *)) = { name, args, help, fn }
+	DEFINE_SECTION_ENTRY(const struct monitor_command, __monitor_command_##fn,	\
+			     ".monitor_commands") = { name, args, help, fn }
 
 /* Shared by the two files of the monitor. */
 __printf(1, 2) int monitor_printf(const char *fmt, ...);
