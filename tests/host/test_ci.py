@@ -146,12 +146,31 @@ def check_reports_kept(c):
                                                                      gitlab["paths"]))
 
 
+def check_workflow_for_forks(c):
+    """The JUnit check run needs `checks: write`, which a fork's pull request lacks: that step
+    is skipped there and may fail without failing the run; the package cache's key follows the
+    package list (scripts/install-deps), so a new package is not kept out by an old cache."""
+    steps = yaml.safe_load(read(WORKFLOW))["jobs"]["check"]["steps"]
+    publish = [s for s in steps if "action-junit-report" in s.get("uses", "")]
+    if not c.expect(len(publish) == 1, "no single JUnit publishing step: %r" % publish):
+        return
+    cond = " ".join(str(publish[0].get("if", "")).split())
+    c.expect("github.event.pull_request.head.repo.full_name == github.repository" in cond,
+             "the JUnit step runs on a fork's pull request: if: %r" % cond)
+    c.expect(publish[0].get("continue-on-error") is True,
+             "a failed JUnit step fails the run (no continue-on-error)")
+    cache = [s for s in steps if s.get("uses", "").startswith("actions/cache")]
+    c.expect(cache and "hashFiles('scripts/install-deps')" in cache[0]["with"]["key"],
+             "the apt cache's key does not follow scripts/install-deps: %r" % cache)
+
+
 def main():
     status = ktap_writer.run_cases("ci", (
         ("yamllint", check_yamllint),
         ("actionlint_workflow", check_actionlint),
         ("readme_commands", check_readme_commands),
-        ("reports_kept", check_reports_kept)))
+        ("reports_kept", check_reports_kept),
+        ("workflow_for_forks", check_workflow_for_forks)))
     shutil.rmtree(WORK, ignore_errors=True)
     return status
 
