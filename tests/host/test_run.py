@@ -267,6 +267,22 @@ def case_run_own_initrd(args):
                   % (initrd, freed.group(0) if freed else "no initrd: " + r.stdout[-400:]))
 
 
+def case_arm_initrd_too_big(args):
+    """An ARM initrd past the end of RAM: scripts/qemu says so, in numbers, before QEMU's bare
+    "could not load initrd"; one that fits boots on."""
+    with tempfile.TemporaryDirectory(prefix="sk-test-initrd.") as tmp:
+        big = os.path.join(tmp, "big.cpio")
+        with open(big, "wb") as f:
+            f.truncate(3 << 20)
+        r = subprocess.run([os.path.join(ROOT, "scripts", "qemu"), "--arch", "arm", "--mem",
+                            "4M", "--initrd", big, "--kernel",
+                            os.path.join(args.build, "arm", "Image")], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+        check(r.returncode == 2 and "does not fit in --mem 4M" in r.stderr and
+              "could not load" not in r.stderr, "a 3 MiB initrd in 4M: %d %r"
+              % (r.returncode, r.stderr[-300:]))
+
+
 def case_stress_boots_copies(args):
     """make stress boots copies of the kernels: the build's kernel and initramfs removed once
     round 1 has begun (a rebuild in another terminal), round 2 still boots and passes (it
@@ -302,7 +318,8 @@ def main():
     for name, fn in (("run_usage_errors", case_run_usage_errors),
                      ("debug_port_in_use_refused", case_debug_port_in_use_refused),
                      ("stress_boots_copies", case_stress_boots_copies),
-                     ("run_own_initrd", case_run_own_initrd)):
+                     ("run_own_initrd", case_run_own_initrd),
+                     ("arm_initrd_too_big", case_arm_initrd_too_big)):
         results.append(run_case(name, functools.partial(fn, args)))
     run_boot(args, results)
     debug_boot(args, results)
