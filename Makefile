@@ -1,6 +1,7 @@
 # Special K: build, boot and test a teaching kernel on x86_64 and 32-bit ARM.
 #
 #   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|modules|run|iso|debug|check|bench|sections|clean
+#   make help: every target, with its variables (the README's listing)
 #
 # `make run` and `make debug` take CPU=, SMP=, MEM=, APPEND= (kernel command line) and INITRD=
 # (an initramfs of your own, a newc cpio archive, or none; default: the build's).
@@ -148,9 +149,9 @@ ifeq ($(wildcard $(M)/*.c),)
 $(error M=$(M): $(if $(wildcard $(M)/.),no NAME.c in it,no such directory): M= names the \
 	folder of your module sources (each NAME.c becomes NAME.ko))
 endif
-ifneq ($(filter-out modules clean,$(MAKECMDGOALS)),)
+ifneq ($(filter-out modules clean help,$(MAKECMDGOALS)),)
 $(error M=$(M) builds external modules: make M=$(M) [modules]; the kernel's own targets \
-	($(filter-out modules clean,$(MAKECMDGOALS))) are made without M=)
+	($(filter-out modules clean help,$(MAKECMDGOALS))) are made without M=)
 endif
 .DEFAULT_GOAL	:= modules
 endif
@@ -164,7 +165,7 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all mini layers modules iso run debug check bench sections clean deps host-tests fuzz stress FORCE \
+.PHONY: all mini layers modules iso run debug check bench sections clean help deps host-tests fuzz stress FORCE \
 	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
 	check-build-llvm-x86_64 check-build-llvm-arm
 
@@ -439,5 +440,10 @@ bench: deps
 
 clean:
 	rm -rf $(O)
+
+# The targets and their variables: the README's listing, printed as it is (one text, which
+# tests/host/test_make.py holds to the Makefile's targets).
+help:
+	@sed -n '/^make \[ARCH=/,/^```/{/^```/d;p;}' README.md
 
 -include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(MINI)/syscall_table.d $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)

@@ -251,6 +251,22 @@ def case_o_spelling_shares_build(args):
         check(not extra, "make O=%s would do what make O=%s would not: %s" % (o, rel, extra[:5]))
 
 
+def case_help_lists_targets(args):
+    """make help prints the README's listing of the targets (it had no help), and each target
+    it names is one the Makefile has."""
+    r = make("help")
+    check(r.returncode == 0 and r.stdout.startswith("make [ARCH="), "make help: %r"
+          % (r.stdout + r.stderr)[-300:])
+    targets = re.findall(r"^  ([a-z][\w-]*) ", r.stdout, re.M)
+    check({"all", "run", "check", "debug", "clean", "help"} <= set(targets),
+          "make help lists %s" % targets)
+    out = os.path.join(args.tmp, "help")
+    for t in targets:
+        r = make("-n", "O=" + out, t)
+        check("No rule to make target" not in r.stderr, "make help lists %s: %r"
+              % (t, r.stderr[-200:]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
@@ -270,6 +286,7 @@ def main():
                          ("modpost_writes_what_changed", case_modpost_writes_what_changed),
                          ("external_modules_alone", case_external_modules_alone),
                          ("o_spelling_shares_build", case_o_spelling_shares_build),
+                         ("help_lists_targets", case_help_lists_targets),
                          ("host_results", case_host_results),
                          ("fuzz_results", case_fuzz_results)):
             results.append(run_case(name, functools.partial(fn, args)))
