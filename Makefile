@@ -222,7 +222,9 @@ cmd_hostcc	= $(HOSTCC) $(HOSTCFLAGS) $(filter %.c,$^) -o $@
 # code within a branch's reach of the kernel), plus -DMODULE.
 cmd_cc_module	= $(CC) $(CPPFLAGS) $(CFLAGS) -DMODULE -c $< -o $@
 cmd_symvers	= $(MODPOST) --symvers $(KERNEL) > $@
-cmd_modpost	= $(MODPOST) -i $(SYMVERS) -o $(MOD_DIR) $(MOD_OBJS) && touch $@
+# One command after another, not &&: if_changed's set -e stops at a failed one, but not at
+# the left side of an && (modpost's error was followed by "NAME.mod.c: No such file").
+cmd_modpost	= $(MODPOST) -i $(SYMVERS) -o $(MOD_DIR) $(MOD_OBJS); touch $@
 cmd_ld_module	= $(LD) -r -z noexecstack --build-id=none -T linker/module.lds \
 		  -o $@ $(filter %.o,$^)
 cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \

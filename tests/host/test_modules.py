@@ -161,6 +161,8 @@ def case_missing_symbol(case, build, arch, tmp):
                out.stdout + out.stderr, "make modules")
     case.expect(not os.path.exists(os.path.join(d, "build-" + arch, "needs_ghost.ko")),
                 "needs_ghost.ko was made anyway")
+    case.expect("mod.c" not in out.stdout + out.stderr, "make went on after modpost's error: %r"
+                % (out.stdout + out.stderr)[-300:])
 
 
 def case_missing_license(case, build, arch, tmp):
