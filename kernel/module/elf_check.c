@@ -268,6 +268,9 @@ static int check_special_sections(struct load_info *info, size_t this_module_siz
 		return refuse(info, ".gnu.linkonce.this_module is %llu bytes, struct module %zu: "
 			      "built for another kernel?", (unsigned long long)s->sh_size,
 			      this_module_size);
+	/* The loader writes struct module (its state, its list links): writable memory only. */
+	if (!(s->sh_flags & SHF_WRITE))
+		return refuse(info, ".gnu.linkonce.this_module is not writable (no SHF_WRITE)");
 	/* struct module begins with the name (include/kernel/module.h). */
 	name = file_at(info, s->sh_offset);
 	if (!memchr(name, '\0', MODULE_NAME_LEN) || !name[0])

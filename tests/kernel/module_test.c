@@ -5,6 +5,7 @@
  * it loaded: ktest's page count around each case shows that a load and
  * its removal, or a failed load, leave no page behind.
  */
+#include <kernel/elf.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
 #include <kernel/fs.h>
@@ -41,11 +42,11 @@ static void hello_loads_and_leaves(struct ktest *t)
 {
 	int err = 0;
 	struct module *mod;
-	unsigned long times, whom;
+	unsigned long times, whom, shout;
 
 	if (no_modules(t))
 		return;
-	mod = load("hello", "times=3 whom=\"the tests\"", &err);
+	mod = load("hello", "times=3 whom=\"the tests\" shout", &err);
 	KTEST_ASSERT_TRUE(t, mod != NULL);
 	KTEST_EXPECT_EQ(t, err, 0);
 	KTEST_EXPECT_TRUE(t, find_module("hello") == mod);
@@ -55,6 +56,9 @@ static void hello_loads_and_leaves(struct ktest *t)
 	whom = module_kallsyms_lookup_name("whom");
 	KTEST_EXPECT_TRUE(t, times && *(int *)times == 3);
 	KTEST_EXPECT_TRUE(t, whom && !strcmp(*(char **)whom, "the tests"));
+	/* module_param(shout, bool, 0444), a bare name: true. */
+	shout = module_kallsyms_lookup_name("shout");
+	KTEST_EXPECT_TRUE(t, shout && *(bool *)shout);
 	/* init has run: its regions are gone, the core ones stay, and nothing is W+X. */
 	KTEST_EXPECT_TRUE(t, mod->mem[MOD_INIT_TEXT].base == NULL);
 	KTEST_EXPECT_TRUE(t, mod->mem[MOD_TEXT].base != NULL);
@@ -225,10 +229,24 @@ static void own_alternative(struct ktest *t)
 	KTEST_EXPECT_EQ(t, delete_module("alt_patch"), 0);
 }
 
+/* The section header named NAME in the ELF image at FILE, or NULL. */
+static Elf_Shdr *find_section(char *file, const char *name)
+{
+	Elf_Ehdr *hdr = (Elf_Ehdr *)file;
+	Elf_Shdr *sh = (Elf_Shdr *)(file + hdr->e_shoff);
+	const char *names = file + sh[hdr->e_shstrndx].sh_offset;
+
+	for (unsigned int i = 1; i < hdr->e_shnum; i++)
+		if (!strcmp(names + sh[i].sh_name, name))
+			return &sh[i];
+	return NULL;
+}
+
 /* Bad files: refused with -ENOEXEC, nothing kept. */
 static void bad_images_refused(struct ktest *t)
 {
 	struct dentry *d;
+	Elf_Shdr *this_module;
 	char *copy;
 	size_t len;
 	int err = 0;
@@ -249,6 +267,13 @@ static void bad_images_refused(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, load_module(copy, len, "", &err) == NULL);
 	KTEST_EXPECT_EQ(t, err, -ENOEXEC);
 	copy[18] ^= 0xff;
+	/* struct module in read-only memory: the loader's writes to it would fault. */
+	this_module = find_section(copy, ".gnu.linkonce.this_module");
+	KTEST_ASSERT_TRUE(t, this_module != NULL);
+	this_module->sh_flags &= ~SHF_WRITE;
+	KTEST_EXPECT_TRUE(t, load_module(copy, len, "", &err) == NULL);
+	KTEST_EXPECT_EQ(t, err, -ENOEXEC);
+	this_module->sh_flags |= SHF_WRITE;
 	KTEST_EXPECT_TRUE(t, load_module(copy, len, "times=many", &err) == NULL);
 	KTEST_EXPECT_EQ(t, err, -EINVAL);
 	KTEST_EXPECT_TRUE(t, find_module("hello") == NULL);
