@@ -71,11 +71,20 @@ extern const struct kernel_param_ops param_ops_int, param_ops_uint, param_ops_lo
 	DEFINE_SECTION_ENTRY(const struct kernel_param, __param_##name, "__param") = \
 		{ __param_str_##name, ops, perm, arg }
 
-#define module_param_named(name, value, type, perm)			\
-	__param_check(name, &(value), __param_type_##type)		\
-	module_param_cb(name, &param_ops_##type, &(value), perm);	\
-	__MODULE_PARM_TYPE(name, #type)
+/*
+ * TYPE is pasted (param_ops_##type) or quoted (#type) where it is first
+ * named, never handed on bare: <stdbool.h> makes `bool` a macro, and a bare
+ * argument would reach the next macro as `_Bool` (param_ops__Bool).
+ */
+#define __module_param(name, value, ctype, ops, typestr, perm)		\
+	__param_check(name, &(value), ctype)				\
+	module_param_cb(name, &ops, &(value), perm);			\
+	__MODULE_PARM_TYPE(name, typestr)
 
-#define module_param(name, type, perm)	module_param_named(name, name, type, perm)
+#define module_param_named(name, value, type, perm)			\
+	__module_param(name, value, __param_type_##type, param_ops_##type, #type, perm)
+
+#define module_param(name, type, perm)					\
+	__module_param(name, name, __param_type_##type, param_ops_##type, #type, perm)
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * hello: the smallest useful module. It greets on init and on exit, and
- * takes two parameters (`insmod hello.ko whom=world times=3`), so its
+ * takes three parameters (`insmod hello.ko whom=world times=3 shout`; shout is
+ * a bool, written `module_param(shout, bool, 0444)` as Linux modules do), so its
  * .modinfo has every field modinfo prints: license, author, description,
  * parm, and modpost's name, vermagic and depends.
  */
@@ -15,10 +16,14 @@ static int times = 1;
 module_param(times, int, 0444);
 MODULE_PARM_DESC(times, "how many times to greet");
 
+static bool shout;
+module_param(shout, bool, 0444);
+MODULE_PARM_DESC(shout, "end the greeting with '!'");
+
 static int __init hello_init(void)
 {
 	for (int i = 0; i < times; i++)
-		pr_info("hello: hello, %s\n", whom);
+		pr_info("hello: hello, %s%s\n", whom, shout ? "!" : "");
 	return 0;
 }
 module_init(hello_init);
