@@ -33,6 +33,22 @@
 #define ALT_FLAG_NOT		0x8000
 #define ALT_NOT(feature)	((feature) | ALT_FLAG_NOT)
 
+/*
+ * The record of one site in .altinstructions (struct alt_instr below), as
+ * assembler lines: the one definition both the .S macro and the C string
+ * use. site..site_end is the site with its padding, repl..repl_end the
+ * replacement; the offsets are from the field that holds them.
+ */
+#define __ALT_RECORD(site, site_end, repl, repl_end, feature)		\
+	.pushsection .altinstructions, "a";				\
+	.balign 4;							\
+	.long site - .;							\
+	.long repl - .;							\
+	.short feature;							\
+	.byte site_end - site;						\
+	.byte repl_end - repl;						\
+	.popsection
+
 #ifdef __ASSEMBLER__
 
 /*
@@ -47,14 +63,7 @@
 772:	.skip -(((775f - 774f) - (772b - 771b)) > 0) * \
 	      ((775f - 774f) - (772b - 771b)), ALT_PAD_FILL
 773:
-	.pushsection .altinstructions, "a"
-	.balign 4
-	.long 771b - .
-	.long 774f - .
-	.short \feature
-	.byte 773b - 771b
-	.byte 775f - 774f
-	.popsection
+	__ALT_RECORD(771b, 773b, 774f, 775f, \feature)
 	.pushsection .altinstr_replacement, "ax"
 774:	\newinstr
 775:
@@ -82,21 +91,16 @@ struct alt_instr {
 	u8 replacementlen;	/* length of the replacement (<= instrlen) */
 };
 
-#define __ALT_STR(x)	__stringify(x)
+/* Variadic: the record it turns into a string has commas of its own. */
+#define __ALT_STR_1(...)	#__VA_ARGS__
+#define __ALT_STR(...)	__ALT_STR_1(__VA_ARGS__)
 
 #define ALTERNATIVE(oldinstr, newinstr, feature)					\
 	"771:\n\t" oldinstr "\n"							\
 	"772:\n\t.skip -(((775f - 774f) - (772b - 771b)) > 0) * "			\
 	"((775f - 774f) - (772b - 771b)), " __ALT_STR(ALT_PAD_FILL) "\n"		\
-	"773:\n"									\
-	"\t.pushsection .altinstructions, \"a\"\n"					\
-	"\t.balign 4\n"									\
-	"\t.long 771b - .\n"								\
-	"\t.long 774f - .\n"								\
-	"\t.short " __ALT_STR(feature) "\n"						\
-	"\t.byte 773b - 771b\n"								\
-	"\t.byte 775f - 774f\n"								\
-	"\t.popsection\n"								\
+	"773:\n\t"									\
+	__ALT_STR(__ALT_RECORD(771b, 773b, 774f, 775f, feature)) "\n"			\
 	"\t.pushsection .altinstr_replacement, \"ax\"\n"				\
 	"774:\n\t" newinstr "\n"							\
 	"775:\n"									\
