@@ -10,7 +10,8 @@
  *   the site. Every site holds the patched bytes (the replacement, branches
  *   re-aimed, NOPs after it) exactly when the CPU has the feature and
  *   patching was not switched off (noalternatives), and other bytes
- *   otherwise. (tests/kernel/<arch>/ checks some sites against their exact
+ *   otherwise; what "patched" looks like is worked out by the arch's test
+ *   from the encodings (alternative_site.h). (tests/kernel/<arch>/ checks some sites against their exact
  *   original bytes.) Patching a module's table does not mark the kernel's
  *   sites patched.
  * - One diagnostic line per feature, "alternatives: popcnt 3/3 sites
@@ -29,6 +30,8 @@
 #include <kernel/ktest.h>
 #include <kernel/sections.h>
 #include <kernel/string.h>
+
+#include "alternative_site.h"
 
 #define BUF_SIZE	4096
 #define BUF_SLACK	64
@@ -51,14 +54,6 @@ static void __init fill_random(u8 *buf, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
 		buf[i] = (u8)random_u64();
-}
-
-static bool __init site_is_patched(const struct alt_instr *a)
-{
-	u8 expect[255];
-
-	alt_patched_bytes(a, expect);
-	return memcmp(alt_site(a), expect, a->instrlen) == 0;
 }
 
 static void __init records_point_into_code(struct ktest *t)
@@ -87,7 +82,7 @@ static void __init sites_hold_what_the_cpu_chose(struct ktest *t)
 	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
 		bool want = alternatives_patched && alt_wanted(a);
 
-		if (site_is_patched(a) != want)
+		if (alt_site_holds_replacement(a) != want)
 			ktest_fail(t, __FILE__, __LINE__, "%s site at %pS: %s",
 				   cpu_feature_name(alt_feature(a)), alt_site(a),
 				   want ? "not patched" : "patched, but should not be");
@@ -121,7 +116,7 @@ static unsigned int __init count_sites(unsigned int f, bool inverted, unsigned i
 		if (alt_feature(a) != f || !!(a->feature & ALT_FLAG_NOT) != inverted)
 			continue;
 		total++;
-		*patched += site_is_patched(a);
+		*patched += alt_site_holds_replacement(a);
 	}
 	return total;
 }

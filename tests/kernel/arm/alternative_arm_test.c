@@ -31,6 +31,8 @@
 #include <kernel/sections.h>
 #include <kernel/string.h>
 
+#include "../alternative_site.h"
+
 /*
  * A function `name` in .text whose body is one alternative and a return,
  * plus copies of the original and the replacement assembled into
@@ -121,6 +123,34 @@ static const u8 *__init branch_target(const u8 *insn)
 	if ((w >> 28) == 0xf || ((w >> 25) & 7) != 5)
 		return NULL;
 	return insn + 8 + ((s32)(w << 8) >> 6);
+}
+
+/*
+ * alternative_site.h, worked out from the encodings: the replacement's
+ * words, where a b/bl that leaves the replacement keeps its condition and
+ * opcode and reaches the same target from the site, then nop words
+ * (0xe320f000, the ARMv6K NOP hint).
+ */
+bool __init alt_site_holds_replacement(const struct alt_instr *a)
+{
+	const u8 *site = alt_site(a), *repl = alt_replacement(a);
+	unsigned int len = a->replacementlen, i;
+
+	for (i = 0; i + 4 <= len; i += 4) {
+		const u8 *target = branch_target(repl + i);
+
+		if (target && (target < repl || target > repl + len)) {
+			if (branch_target(site + i) != target ||
+			    word_at(site + i) >> 24 != word_at(repl + i) >> 24)
+				return false;
+		} else if (word_at(site + i) != word_at(repl + i)) {
+			return false;
+		}
+	}
+	for (; i < a->instrlen; i += 4)
+		if (word_at(site + i) != 0xe320f000)
+			return false;
+	return true;
 }
 
 /* The site's words: old + zero padding, or new + nop words. */

@@ -34,6 +34,8 @@
 #include <kernel/sections.h>
 #include <kernel/string.h>
 
+#include "../alternative_site.h"
+
 /*
  * A function `name` in .text whose body is one alternative and a ret, plus
  * copies of the original and the replacement assembled into .init.rodata
@@ -116,6 +118,59 @@ static const u8 *__init rel32_target(const u8 *insn)
 		return insn + 6 + disp;
 	}
 	return NULL;
+}
+
+/*
+ * The length of the NOP at p (no more than left bytes), or 0: 0x90 or
+ * "nopl/nopw r/m" (0f 1f /0), after any 0x66 prefixes, with the ModRM,
+ * SIB and displacement bytes its ModRM byte calls for (Intel SDM vol. 2).
+ */
+static unsigned int __init nop_length(const u8 *p, unsigned int left)
+{
+	unsigned int n = 0, mod, rm;
+
+	while (n < left && p[n] == 0x66)
+		n++;
+	if (n < left && p[n] == 0x90)
+		return n + 1;
+	if (n + 3 > left || p[n] != 0x0f || p[n + 1] != 0x1f || (p[n + 2] & 0x38))
+		return 0;
+	mod = p[n + 2] >> 6;
+	rm = p[n + 2] & 7;
+	n += 3;
+	if (mod != 3 && rm == 4)
+		n++;				/* SIB */
+	if (mod == 1)
+		n += 1;				/* disp8 */
+	else if (mod == 2 || (mod == 0 && rm == 5))
+		n += 4;				/* disp32 */
+	return n <= left ? n : 0;
+}
+
+/*
+ * alternative_site.h, worked out from the encodings: the replacement's
+ * bytes, where a first call/jmp/Jcc rel32 that leaves the replacement
+ * reaches the same target from the site, then nothing but NOPs.
+ */
+bool __init alt_site_holds_replacement(const struct alt_instr *a)
+{
+	const u8 *site = alt_site(a), *repl = alt_replacement(a), *target = NULL;
+	unsigned int len = a->replacementlen, at = 0, n;
+
+	if (len >= 6 || (len == 5 && repl[0] != 0x0f))
+		target = rel32_target(repl);
+	if (target && (target < repl || target > repl + len)) {
+		at = repl[0] == 0x0f ? 2 : 1;
+		if (rel32_target(site) != target)
+			return false;
+	}
+	for (unsigned int i = 0; i < len; i++)
+		if ((!at || i < at || i >= at + 4) && site[i] != repl[i])
+			return false;
+	for (unsigned int i = len; i < a->instrlen; i += n)
+		if (!(n = nop_length(site + i, a->instrlen - i)))
+			return false;
+	return true;
 }
 
 /* The site's bytes: old + 0x90 padding, or new + the given NOP bytes. */
