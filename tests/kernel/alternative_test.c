@@ -56,6 +56,42 @@ static void __init fill_random(u8 *buf, size_t len)
 		buf[i] = (u8)random_u64();
 }
 
+/* alternative_site.h: the record whose site is `site`, or NULL. */
+const struct alt_instr *__init alt_find_record(const void *site)
+{
+	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a)
+		if (alt_site(a) == site)
+			return a;
+	return NULL;
+}
+
+/*
+ * alternative_site.h: the record of TEST_FUNC fn describes old and new, and
+ * its site holds old and the build's padding (ALT_PAD_FILL), or, patched,
+ * new and what alt_site_holds_replacement() accepts after it.
+ */
+void __init alt_expect_site(struct ktest *t, const void *fn, const u8 *old, const u8 *old_end,
+			    const u8 *new, const u8 *new_end, bool patched)
+{
+	const struct alt_instr *a = alt_find_record(fn);
+	size_t old_len = old_end - old, new_len = new_end - new;
+	size_t len = old_len > new_len ? old_len : new_len;
+	const u8 *site = fn;
+
+	KTEST_ASSERT_TRUE(t, a != NULL);
+	KTEST_EXPECT_EQ(t, a->instrlen, len);
+	KTEST_EXPECT_EQ(t, a->replacementlen, new_len);
+	KTEST_EXPECT_EQ(t, memcmp(alt_replacement(a), new, new_len), 0);
+	if (patched) {
+		KTEST_EXPECT_EQ(t, memcmp(site, new, new_len), 0);
+		KTEST_EXPECT_TRUE(t, alt_site_holds_replacement(a));
+	} else {
+		KTEST_EXPECT_EQ(t, memcmp(site, old, old_len), 0);
+		for (size_t i = old_len; i < len; i++)
+			KTEST_EXPECT_EQ(t, site[i], ALT_PAD_FILL);
+	}
+}
+
 static void __init records_point_into_code(struct ktest *t)
 {
 	size_t n = 0;

@@ -55,10 +55,6 @@
 		#name "_new: " new "\n" #name "_new_end:\n"		\
 		".popsection\n")
 
-#define DECLARE_TEST_FUNC(name)						\
-	int name(void);							\
-	extern const u8 name##_old[], name##_old_end[], name##_new[], name##_new_end[]
-
 DECLARE_TEST_FUNC(alt_arm_always);
 DECLARE_TEST_FUNC(alt_arm_never);
 DECLARE_TEST_FUNC(alt_arm_grow);
@@ -98,14 +94,6 @@ __asm__(".pushsection .text\n"
 	".size alt_arm_beq, . - alt_arm_beq\n"
 	".popsection\n");
 extern const u8 alt_arm_bl_site[], alt_arm_beq_site[];
-
-static const struct alt_instr *__init find_record(const void *site)
-{
-	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a)
-		if (alt_site(a) == site)
-			return a;
-	return NULL;
-}
 
 static u32 __init word_at(const void *p)
 {
@@ -152,33 +140,6 @@ bool __init alt_site_holds_replacement(const struct alt_instr *a)
 			return false;
 	return true;
 }
-
-/* The site's words: old + zero padding, or new + nop words. */
-static void __init expect_site(struct ktest *t, const void *fn, const u8 *old, const u8 *old_end,
-			       const u8 *new, const u8 *new_end, bool patched)
-{
-	const struct alt_instr *a = find_record(fn);
-	size_t old_len = old_end - old, new_len = new_end - new;
-	size_t len = old_len > new_len ? old_len : new_len;
-	const u8 *site = fn;
-
-	KTEST_ASSERT_TRUE(t, a != NULL);
-	KTEST_EXPECT_EQ(t, a->instrlen, len);
-	KTEST_EXPECT_EQ(t, a->replacementlen, new_len);
-	KTEST_EXPECT_EQ(t, memcmp(alt_replacement(a), new, new_len), 0);
-	if (patched) {
-		KTEST_EXPECT_EQ(t, memcmp(site, new, new_len), 0);
-		for (size_t i = new_len; i < len; i += 4)
-			KTEST_EXPECT_EQ(t, word_at(site + i), ARM_NOP_INSN);
-	} else {
-		KTEST_EXPECT_EQ(t, memcmp(site, old, old_len), 0);
-		for (size_t i = old_len; i < len; i += 4)
-			KTEST_EXPECT_EQ(t, word_at(site + i), 0);
-	}
-}
-
-#define EXPECT_SITE(t, name, patched)					\
-	expect_site(t, name, name##_old, name##_old_end, name##_new, name##_new_end, patched)
 
 static void __init known_sites(struct ktest *t)
 {
