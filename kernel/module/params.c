@@ -81,7 +81,11 @@ int module_parse_args(struct module *mod, const char *args)
 			pr_warn("%s: unknown parameter '%s' ignored\n", mod->name, param);
 			continue;
 		}
-		err = kp->ops->set(val, kp);
+		/* A bare name is a value only for a bool (true); others: -EINVAL, as Linux. */
+		if (!val && kp->ops != &param_ops_bool)
+			err = -EINVAL;
+		else
+			err = kp->ops->set(val, kp);
 		if (err) {
 			pr_err("%s: '%s' invalid for parameter '%s'\n", mod->name, val ? val : "",
 			       param);

@@ -276,6 +276,9 @@ static void bad_images_refused(struct ktest *t)
 	this_module->sh_flags |= SHF_WRITE;
 	KTEST_EXPECT_TRUE(t, load_module(copy, len, "times=many", &err) == NULL);
 	KTEST_EXPECT_EQ(t, err, -EINVAL);
+	/* An int with no value: refused, not a NULL handed to kstrtoint(). */
+	KTEST_EXPECT_TRUE(t, load_module(copy, len, "times", &err) == NULL);
+	KTEST_EXPECT_EQ(t, err, -EINVAL);
 	KTEST_EXPECT_TRUE(t, find_module("hello") == NULL);
 	kfree(copy);
 }
