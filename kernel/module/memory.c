@@ -5,12 +5,15 @@
  * Each allocated section joins one region by its flags and name:
  * executable -> MOD_TEXT, writable -> MOD_DATA, else MOD_RODATA, and the
  * MOD_INIT_* twins for .init.* sections, which are freed after init. A
+ * section the file marks both writable and executable is not refused: it
+ * goes to MOD_TEXT and so loses its write permission. A
  * region is a block of pages from the page allocator, mapped at a free
  * place of the module area (a bitmap of its pages) read+write while the
  * loader fills and relocates it, then with its own permissions
  * (module_memory_protect()): text read+execute, rodata read-only, data
- * read+write, never executable. So W^X holds for modules as for the
- * kernel, and count_wx_pages() sees it. The module area's page tables
+ * read+write, never executable. So no page of a module is ever writable
+ * and executable at once, whatever the file's flags, and count_wx_pages()
+ * would see one that were. The module area's page tables
  * are made once, at boot: loading and unloading then give back every
  * page they took.
  */
