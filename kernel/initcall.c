@@ -98,7 +98,7 @@ static bool __init is_initcall(const char *name)
 {
 	char fn_name[KSYM_NAME_LEN];
 
-	for (initcall_t *call = __initcall_start; call < __initcall_end; call++)
+	for_each_section_entry(initcall_t, __initcall_start, __initcall_end, call)
 		if (kallsyms_lookup((unsigned long)*call, NULL, NULL, fn_name) &&
 		    strcmp(fn_name, name) == 0)
 			return true;
@@ -150,7 +150,7 @@ static void __init do_initcall_level(unsigned int level)
 
 	if (initcall_debug)
 		pr_info("initcall level %s (.initcall%s.init)\n", l->name, l->id);
-	for (initcall_t *call = l->start; call < initcall_level_end(level); call++)
+	for_each_section_entry(initcall_t, l->start, initcall_level_end(level), call)
 		do_one_initcall(*call, level);
 }
 

@@ -95,7 +95,7 @@ static size_t count_selected(const struct ktest_suite *const *start,
 {
 	size_t n = 0;
 
-	for (const struct ktest_suite *const *s = start; s < stop; s++)
+	for_each_section_entry(const struct ktest_suite *const, start, stop, s)
 		n += selected(*s);
 	return n;
 }
@@ -159,7 +159,7 @@ void ktest_report(const char *name, bool ok)
 static void run_table(const struct ktest_suite *const *start,
 		      const struct ktest_suite *const *stop)
 {
-	for (const struct ktest_suite *const *s = start; s < stop; s++)
+	for_each_section_entry(const struct ktest_suite *const, start, stop, s)
 		if (selected(*s))
 			run_suite(*s);
 }

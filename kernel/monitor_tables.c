@@ -95,7 +95,7 @@ static int monitor_initcalls(int argc, char **argv)
 		initcall_t *end = initcall_level_end(i);
 
 		monitor_printf("%-7s %-9s %2zu:", l->id, l->name, (size_t)(end - l->start));
-		for (initcall_t *entry = l->start; entry < end; entry++)
+		for_each_section_entry(initcall_t, l->start, end, entry)
 			print_initcall_entry(entry, l->id);
 		monitor_printf("\n");
 		total += end - l->start;
