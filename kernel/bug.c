@@ -1,6 +1,7 @@
 /*
  * report_bug(): what the trap handlers ask when an undefined instruction
- * traps: is this a BUG() or WARN() site from __bug_table?
+ * traps: is this a BUG() or WARN() site from __bug_table, the kernel's or a
+ * loaded module's?
  *
  * Several CPUs may warn at once, at the same site too: the count is an
  * atomic_t, and a WARN_ON_ONCE() entry is tested and marked done under a
@@ -17,12 +18,32 @@
 atomic_t nr_warnings = ATOMIC_INIT(0);
 static DEFINE_SPINLOCK(bug_once_lock);
 
-static struct bug_entry *find_bug(unsigned long addr)
+struct bug_entry *find_bug_in(struct bug_entry *table, unsigned int n, unsigned long addr)
 {
-	for_each_section_entry(struct bug_entry, __start___bug_table, __stop___bug_table, b)
+	for_each_section_entry(struct bug_entry, table, table + n, b)
 		if ((unsigned long)&b->bug_addr_disp + b->bug_addr_disp == addr)
 			return b;
 	return NULL;
+}
+
+/*
+ * The module loader's search of the loaded modules' tables
+ * (kernel/module/bug.c) takes the place of this one when it is linked in;
+ * without it no WARN() site lies outside the kernel's table.
+ */
+__weak struct bug_entry *module_find_bug(unsigned long addr)
+{
+	(void)addr;
+	return NULL;
+}
+
+static struct bug_entry *find_bug(unsigned long addr)
+{
+	struct bug_entry *b = find_bug_in((struct bug_entry *)__start___bug_table,
+					  section_count(__start___bug_table, __stop___bug_table,
+							sizeof(struct bug_entry)), addr);
+
+	return b ? b : module_find_bug(addr);
 }
 
 enum bug_trap_type report_bug(unsigned long addr, struct pt_regs *regs)

@@ -58,6 +58,10 @@ enum bug_trap_type {
 #define WARN_ON_ONCE(cond)	({ bool __w = !!(cond); if (unlikely(__w)) __WARN_ONCE(); unlikely(__w); })
 
 enum bug_trap_type report_bug(unsigned long addr, struct pt_regs *regs);
+/* The entry of the site at addr in a table of n entries, or NULL. */
+struct bug_entry *find_bug_in(struct bug_entry *table, unsigned int n, unsigned long addr);
+/* The entry of a site in a loaded module (kernel/module/bug.c), or NULL. */
+struct bug_entry *module_find_bug(unsigned long addr);
 /* WARN()s reported so far, from every CPU (a done WARN_ON_ONCE() is not). */
 extern atomic_t nr_warnings;
 #endif

@@ -89,6 +89,7 @@ struct mod_kallsyms {
 	char *strtab;
 };
 
+struct bug_entry;
 struct exception_table_entry;
 struct kernel_param;
 
@@ -113,6 +114,10 @@ struct module {
 	/* Its own __ex_table, sorted at load: the fault handler searches it. */
 	struct exception_table_entry *extable;
 	unsigned int num_exentries;
+
+	/* Its own __bug_table: report_bug() searches it for a WARN() in the module. */
+	struct bug_entry *bug_table;
+	unsigned int num_bugs;
 
 	struct module_memory mem[MOD_MEM_NUM_TYPES];
 	unsigned long percpu;		/* its .data..percpu, at the address per_cpu() adds to */

@@ -23,6 +23,7 @@
  */
 #include <kernel/alternative.h>
 #include <kernel/errno.h>
+#include <kernel/bug.h>
 #include <kernel/extable.h>
 #include <kernel/ksymtab.h>
 #include <kernel/module.h>
@@ -154,6 +155,8 @@ static void find_module_sections(struct module *mod, const struct load_info *inf
 	mod->kp = section_objs(info, "__param", sizeof(*mod->kp), &mod->num_kp);
 	mod->extable = (void *)section_objs(info, "__ex_table", sizeof(*mod->extable),
 					    &mod->num_exentries);
+	mod->bug_table = (void *)section_objs(info, "__bug_table", sizeof(*mod->bug_table),
+					      &mod->num_bugs);
 }
 
 /* Step 6: st_value becomes the address each symbol stands for. */

@@ -5,6 +5,7 @@
  * it loaded: ktest's page count around each case shows that a load and
  * its removal, or a failed load, leave no page behind.
  */
+#include <kernel/bug.h>
 #include <kernel/elf.h>
 #include <kernel/errno.h>
 #include <kernel/extable.h>
@@ -217,6 +218,24 @@ static void own_extable(struct ktest *t)
 	KTEST_EXPECT_EQ(t, delete_module("fault_fixup"), 0);
 }
 
+/*
+ * Its WARN()s are found in its own __bug_table: init warns twice at a
+ * WARN_ON() and twice at a WARN_ON_ONCE(), three reports, and still returns 0.
+ */
+static void own_bug_table(struct ktest *t)
+{
+	int err = 0, before = atomic_read(&nr_warnings);
+	struct module *mod;
+
+	if (no_modules(t))
+		return;
+	mod = load("warn", "", &err);
+	KTEST_ASSERT_TRUE(t, mod != NULL);
+	KTEST_EXPECT_EQ(t, mod->num_bugs, 2);
+	KTEST_EXPECT_EQ(t, atomic_read(&nr_warnings) - before, 3);
+	KTEST_EXPECT_EQ(t, delete_module("warn"), 0);
+}
+
 /* Its alternative is patched at load (init compares the site's answer with the CPU's). */
 static void own_alternative(struct ktest *t)
 {
@@ -294,6 +313,7 @@ static const struct ktest_case module_cases[] = {
 	KTEST_CASE(percpu_copies),
 	KTEST_CASE(own_extable),
 	KTEST_CASE(own_alternative),
+	KTEST_CASE(own_bug_table),
 	KTEST_CASE(bad_images_refused),
 	{}
 };
