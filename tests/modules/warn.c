@@ -9,12 +9,23 @@
 #include <kernel/module.h>
 #include <kernel/printk.h>
 
+/* One site each, whatever the compiler unrolls: each function is called twice. */
+static void __noinline warn_always(void)
+{
+	WARN_ON(true);
+}
+
+static void __noinline warn_once(void)
+{
+	WARN_ON_ONCE(true);
+}
+
 static int __init warn_init(void)
 {
-	for (int i = 0; i < 2; i++) {
-		WARN_ON(true);
-		WARN_ON_ONCE(true);
-	}
+	warn_always();
+	warn_once();
+	warn_always();
+	warn_once();
 	pr_info("warn: init went on after its warnings\n");
 	return 0;
 }
