@@ -209,7 +209,10 @@ static void rounds_that_found_bugs(void)
 
 /*
  * freeram, which the rounds compare, counts pages: mapping 64 takes at least
- * 64 (and page tables), unmapping gives the 64 back (the tables stay until exit).
+ * 64 (and page tables), unmapping gives the 64 back (the tables stay until exit),
+ * and at most one more: freeing the mapping's VMA can empty a slab page, which
+ * goes back too (kernel/mm/slab.c frees a slab page whose last object goes;
+ * seen on arm-debug-mm).
  */
 static void sysinfo_counts_free_pages(void)
 {
@@ -228,7 +231,8 @@ static void sysinfo_counts_free_pages(void)
 	sysinfo(&after);
 	EXPECT(before.freeram - mapped.freeram >= 64, "mapping 64 pages took %ld",
 	       (long)(before.freeram - mapped.freeram));
-	EXPECT(after.freeram - mapped.freeram == 64, "munmap gave back %ld pages, not 64",
+	EXPECT(after.freeram - mapped.freeram == 64 || after.freeram - mapped.freeram == 65,
+	       "munmap gave back %ld pages, not 64 (or 65 with an emptied slab page)",
 	       (long)(after.freeram - mapped.freeram));
 	EXPECT(before.procs >= 1, "procs %u", before.procs);
 }
