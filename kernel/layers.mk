@@ -23,7 +23,8 @@
 
 A		:= arch/$(ARCH)
 # The arch's files of the layers; every other file of arch/$(ARCH) is core.
-ARCH_USER_SRCS	:= $(wildcard $(A)/kernel/hwcap.c $(A)/kernel/arch_prctl.c $(A)/lib/uaccess.S)
+ARCH_USER_SRCS	:= $(wildcard $(A)/kernel/hwcap.c $(A)/kernel/arch_prctl.c $(A)/kernel/process.c \
+		     $(A)/lib/uaccess.S $(A)/mm/mmu_context.c)
 ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 
 # core: boot and the boot steps, console and printk, boot information and
@@ -58,9 +59,10 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # memory (mmap, brk, copy-on-write) and uaccess (whose faults __ex_table
 # recovers), the ramfs and the initramfs (a rootfs_initcall), pipes, /proc,
 # random bytes, /init and the user-space self-tests (late hooks), AT_HWCAP,
-# arch_prctl (x86_64).
+# arch_prctl (x86_64), user page tables and what a switch loads for user code
+# (arch/<arch>/mm/mmu_context.c, arch/<arch>/kernel/process.c).
 # Joins through: the system-call table, initcalls, late hooks, the weak
-# force_sig_fault() and do_wp_page() of kernel/user_mode.c.
+# force_sig_fault(), do_wp_page() and arch_switch_to() of kernel/user_mode.c.
 USER_SRCS	:= $(addprefix kernel/,exit.c fork.c init_process.c initrd.c ktest_user.c \
 		     random.c signal.c sys.c time.c umh.c usercopy.c) \
 		   $(addprefix kernel/mm/,memory.c mman.c mmap.c) \

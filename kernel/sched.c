@@ -20,7 +20,6 @@
 #include <kernel/kthread.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
-#include <kernel/process.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>

@@ -1,14 +1,18 @@
 /*
- * What the trap handlers ask of user space, and what a kernel without it
- * answers. The arch's fault handlers (arch/<arch>/kernel/traps.c) are core:
- * they call force_sig_fault() for a fault in user mode and do_wp_page() for
- * a write to a page that may be copy-on-write. User space defines both
- * (kernel/signal.c, kernel/mm/memory.c) and its definitions take the place
- * of these weak ones at link time. A kernel linked without user space
- * (make mini) never enters user mode and maps no process's pages, so the
- * first default is never reached, and the second finds no copy-on-write
- * page: the fault is a real one.
+ * What the core asks of user space, and what a kernel without it answers.
+ * The arch's fault handlers (arch/<arch>/kernel/traps.c) call
+ * force_sig_fault() for a fault in user mode and do_wp_page() for a write
+ * to a page that may be copy-on-write; schedule() calls arch_switch_to()
+ * before each switch. User space defines all three (kernel/signal.c,
+ * kernel/mm/memory.c, arch/<arch>/kernel/process.c) and its definitions
+ * take the place of these weak ones at link time. A kernel linked without
+ * user space (make mini) never enters user mode and maps no process's
+ * pages, so the first default is never reached, the second finds no
+ * copy-on-write page (the fault is a real one), and the third has nothing
+ * to load: every thread is a kernel thread, which cpu_switch_to() switches
+ * whole (its registers and stack), on the kernel's page tables.
  */
+#include <asm/switch_to.h>
 #include <kernel/errno.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -27,4 +31,10 @@ __weak int do_wp_page(struct mm_struct *mm, unsigned long addr)
 	(void)mm;
 	(void)addr;
 	return -EFAULT;
+}
+
+__weak void arch_switch_to(struct thread *prev, struct thread *next)
+{
+	(void)prev;
+	(void)next;
 }

@@ -1,7 +1,6 @@
 /*
  * A 32-bit ARM thread's user-mode side: the first entry into user mode,
- * fork's copy of a thread, what a context switch loads, and ARM's own
- * system calls (set_tls, get_tls).
+ * fork's copy of a thread, and what a context switch loads.
  *
  * A thread's user registers live at the top of its kernel stack
  * (task_pt_regs(), asm/switch_to.h), where entry.S saves them on every
@@ -9,7 +8,8 @@
  * runs. Nothing needs loading for that at a switch: each thread returns to
  * user mode from its own stack. What a switch loads is the address space
  * (TTBR0, switch_mm()) and the TLS register TPIDRURO, which user code
- * reads (mrc p15, 0, rX, c13, c0, 3) but cannot write: set_tls writes it.
+ * reads (mrc p15, 0, rX, c13, c0, 3) but cannot write (asm/tls.h); ARM's
+ * set_tls call (traps.c) sets it for the calling thread.
  * There is no kuser helper page at 0xffff0000 (Linux's __kuser_get_tls
  * for CPUs without TPIDRURO): every ARMv7 core has the register, and
  * AT_HWCAP says so (HWCAP_TLS); get_tls, ARM's private system call, is
@@ -17,20 +17,12 @@
  */
 #include <asm/ptrace.h>
 #include <asm/switch_to.h>
-#include <asm/syscall.h>
+#include <asm/tls.h>
 #include <kernel/errno.h>
 #include <kernel/mm_types.h>
 #include <kernel/mmu_context.h>
-#include <kernel/panic.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
-#include <kernel/syscalls.h>
-#include <generated/unistd.h>
-
-static void set_tls(unsigned long tp)
-{
-	__asm__ __volatile__("mcr p15, 0, %0, c13, c0, 3" : : "r"(tp) : "memory");	/* TPIDRURO */
-}
 
 /* VFP: the registers still hold prev's program's values (the kernel never uses them). */
 void arch_switch_to(struct thread *prev, struct thread *next)
@@ -87,32 +79,4 @@ int copy_thread(struct thread *child, const struct pt_regs *regs, unsigned long 
 	child->arg = NULL;
 	child->sp = arch_thread_init_stack(child, (unsigned long)child->stack + THREAD_STACK_SIZE);
 	return 0;
-}
-
-/* entry.S found a frame that would not return to USR mode with IRQs on. */
-void __noreturn bad_user_psr(struct pt_regs *regs)
-{
-	panic("ret_to_user: psr %08lx is not user mode with interrupts on (pc %08lx)",
-	      regs->psr, regs->pc);
-}
-
-/*
- * ARM's private calls, __ARM_NR_BASE up (entry.S sends them here): the
- * TLS pair; any other goes to the generic dispatcher, which answers
- * -ENOSYS and logs the number once.
- */
-void arm_syscall(struct pt_regs *regs)
-{
-	switch (syscall_get_nr(regs)) {
-	case __ARM_NR_set_tls:
-		current->arch.tp_value = regs->r[0];
-		set_tls(regs->r[0]);
-		syscall_set_return_value(regs, 0);
-		return;
-	case __ARM_NR_get_tls:
-		syscall_set_return_value(regs, current->arch.tp_value);
-		return;
-	default:
-		do_syscall(regs);
-	}
 }

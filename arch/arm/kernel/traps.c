@@ -16,6 +16,11 @@
  *
  * One more expected visitor: the semihosting trap when QEMU runs without
  * -semihosting (asm/semihosting.h).
+ *
+ * The system call's own trap, svc #0, is entry.S's vector_swi: the generic
+ * calls go to do_syscall() (kernel/syscall.c), ARM's private ones to
+ * arm_syscall() at the end of this file, with bad_user_psr(), the check
+ * of every return to user mode.
  */
 #include <asm-generic/boot_stack.h>
 #include <asm/domain.h>
@@ -23,7 +28,9 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/semihosting.h>
+#include <asm/syscall.h>
 #include <asm/sysreg.h>
+#include <asm/tls.h>
 #include <asm/vfp.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -37,8 +44,10 @@
 #include <kernel/sections.h>
 #include <kernel/signal.h>
 #include <kernel/stacktrace.h>
+#include <kernel/syscalls.h>
 #include <kernel/traps.h>
 #include <kernel/maccess.h>
+#include <generated/unistd.h>
 
 #define FSR_WNR		(1 << 11)	/* data abort on a write */
 #define FS_ALIGNMENT		0x01
@@ -229,4 +238,32 @@ void do_trap(struct pt_regs *regs, unsigned long vector)
 	show_regs(regs);
 	show_trap_backtrace(regs->pc, regs->r[11]);
 	panic("Fatal exception: %s", name);
+}
+
+/*
+ * ARM's private calls, __ARM_NR_BASE up (entry.S sends them here): the
+ * TLS pair; any other goes to the generic dispatcher, which answers
+ * -ENOSYS and logs the number once.
+ */
+void arm_syscall(struct pt_regs *regs)
+{
+	switch (syscall_get_nr(regs)) {
+	case __ARM_NR_set_tls:
+		current->arch.tp_value = regs->r[0];
+		set_tls(regs->r[0]);
+		syscall_set_return_value(regs, 0);
+		return;
+	case __ARM_NR_get_tls:
+		syscall_set_return_value(regs, current->arch.tp_value);
+		return;
+	default:
+		do_syscall(regs);
+	}
+}
+
+/* entry.S found a frame that would not return to USR mode with IRQs on. */
+void __noreturn bad_user_psr(struct pt_regs *regs)
+{
+	panic("ret_to_user: psr %08lx is not user mode with interrupts on (pc %08lx)",
+	      regs->psr, regs->pc);
 }

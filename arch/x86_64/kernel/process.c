@@ -27,9 +27,8 @@
 #define X86_EFLAGS_IF	0x200
 #define X86_EFLAGS_FIXED 0x2	/* bit 1 always reads 1 */
 
-DEFINE_PER_CPU(unsigned long, cpu_current_top_of_stack);
-/* Where the SYSCALL entry keeps the user's rsp until it is on the kernel stack. */
-DEFINE_PER_CPU(unsigned long, cpu_user_rsp);
+/* Where the SYSCALL entry (entry_syscall.S) finds this CPU's kernel stack: traps.c. */
+DECLARE_PER_CPU(unsigned long, cpu_current_top_of_stack);
 
 /* ret_from_exception (entry.S) with rsp at regs: back to where regs say, ring 3 here. */
 void __noreturn asm_ret_to_user(struct pt_regs *regs);

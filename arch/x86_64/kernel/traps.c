@@ -24,6 +24,7 @@
 #include <kernel/init.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/sections.h>
@@ -93,6 +94,14 @@ struct desc_ptr {
 } __packed;
 
 extern const char exception_stubs[], entry_SYSCALL_64[];
+
+/*
+ * What the SYSCALL entry (entry_syscall.S) needs per CPU: the kernel stack
+ * to switch to (the running thread's top, which arch_switch_to() sets for a
+ * thread that runs user code), and a slot for the user's rsp until then.
+ */
+DEFINE_PER_CPU(unsigned long, cpu_current_top_of_stack);
+DEFINE_PER_CPU(unsigned long, cpu_user_rsp);
 
 static struct idt_gate idt[NR_VECTORS] __aligned(16);
 /*

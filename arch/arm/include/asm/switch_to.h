@@ -54,7 +54,11 @@ static inline unsigned long arch_thread_init_stack(struct thread *t, unsigned lo
 	return (unsigned long)frame;
 }
 
-/* Called by schedule() just before cpu_switch_to(): next's address space, TLS and VFP. */
+/*
+ * Called by schedule() just before cpu_switch_to(): next's address space,
+ * TLS and VFP (user space's arch/arm/kernel/process.c; without user space,
+ * kernel/user_mode.c's weak one, which has nothing to load).
+ */
 void arch_switch_to(struct thread *prev, struct thread *next);
 
 /* Registers for a program's first instruction: USR mode at pc (odd: Thumb), stack sp. */

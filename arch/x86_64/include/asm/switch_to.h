@@ -53,7 +53,8 @@ static inline unsigned long arch_thread_init_stack(struct thread *t, unsigned lo
 /*
  * Called by schedule() just before cpu_switch_to(): next's address space,
  * the kernel stack the CPU switches to when next enters from ring 3, its
- * FS base (arch/x86_64/kernel/process.c).
+ * FS base (user space's arch/x86_64/kernel/process.c; without user space,
+ * kernel/user_mode.c's weak one, which has nothing to load).
  */
 void arch_switch_to(struct thread *prev, struct thread *next);
 
