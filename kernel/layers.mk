@@ -34,13 +34,14 @@ ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 # checks through a pointer) and the kernel's page tables, per-CPU areas
 # (.data..percpu), SMP, threads, the scheduler and wait channels (.sched.text),
 # timers, kallsyms, the initcall levels (.initcall*.init), freeing .init.*,
-# ktest (.ktest_suites), the late hooks, and system-call dispatch (the trap;
-# the calls themselves are user space's). kernel/lib is the core's C library.
+# ktest (.ktest_suites), the late hooks, and the system call's trap (the entry
+# code; its dispatcher and the calls are user space's). kernel/lib is the
+# core's C library.
 CORE_SRCS	:= $(addprefix kernel/,alternative.c boot_steps.c bootinfo.c bug.c \
 		     clocksource.c completion.c cpufeature.c extable.c initcall.c \
 		     kallsyms.c ktest.c kthread.c late_hook.c maccess.c main.c mutex.c \
 		     panic.c params.c percpu.c printk.c sched.c sections.c smp.c stacktrace.c \
-		     syscall.c timer.c user_mode.c version.c wait.c wchan.c) \
+		     timer.c user_mode.c version.c wait.c wchan.c) \
 		   $(wildcard kernel/lib/*.c) \
 		   $(addprefix kernel/mm/,init.c page_alloc.c slab.c stack.c) \
 		   $(ARCH_CORE_SRCS) \
@@ -55,16 +56,18 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 		     alternative_arm_test.c clock_test.c cp15_test.c fixup_test.c irq_test.c \
 		     msr_test.c percpu_insn_test.c))
 
-# user space: processes (fork, exec, exit, wait), the system calls, user
-# memory (mmap, brk, copy-on-write) and uaccess (whose faults __ex_table
-# recovers), the ramfs and the initramfs (a rootfs_initcall), pipes, /proc,
-# random bytes, /init and the user-space self-tests (late hooks), AT_HWCAP,
-# arch_prctl (x86_64), user page tables and what a switch loads for user code
-# (arch/<arch>/mm/mmu_context.c, arch/<arch>/kernel/process.c).
+# user space: processes (fork, exec, exit, wait), the system calls and their
+# dispatcher (kernel/syscall.c), user memory (mmap, brk, copy-on-write) and
+# uaccess (whose faults __ex_table recovers), the ramfs and the initramfs (a
+# rootfs_initcall), pipes, /proc, random bytes, /init and the user-space
+# self-tests (late hooks), AT_HWCAP, arch_prctl (x86_64), user page tables
+# and what a switch loads for user code (arch/<arch>/mm/mmu_context.c,
+# arch/<arch>/kernel/process.c).
 # Joins through: the system-call table, initcalls, late hooks, the weak
-# force_sig_fault(), do_wp_page() and arch_switch_to() of kernel/user_mode.c.
+# force_sig_fault(), do_wp_page(), do_syscall() and arch_switch_to() of
+# kernel/user_mode.c.
 USER_SRCS	:= $(addprefix kernel/,exit.c fork.c init_process.c initrd.c ktest_user.c \
-		     random.c signal.c sys.c time.c umh.c usercopy.c) \
+		     random.c signal.c sys.c syscall.c time.c umh.c usercopy.c) \
 		   $(addprefix kernel/mm/,memory.c mman.c mmap.c) \
 		   $(wildcard kernel/fs/*.c) $(ARCH_USER_SRCS)
 USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c fs_test.c initramfs_test.c \

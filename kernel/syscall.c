@@ -16,6 +16,7 @@
 #include <kernel/sched.h>
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
+#include <kernel/traps.h>
 
 #include <asm/syscall.h>
 

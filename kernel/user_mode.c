@@ -1,22 +1,24 @@
 /*
  * What the core asks of user space, and what a kernel without it answers.
- * The arch's fault handlers (arch/<arch>/kernel/traps.c) call
- * force_sig_fault() for a fault in user mode and do_wp_page() for a write
- * to a page that may be copy-on-write; schedule() calls arch_switch_to()
- * before each switch. User space defines all three (kernel/signal.c,
- * kernel/mm/memory.c, arch/<arch>/kernel/process.c) and its definitions
- * take the place of these weak ones at link time. A kernel linked without
- * user space (make mini) never enters user mode and maps no process's
- * pages, so the first default is never reached, the second finds no
- * copy-on-write page (the fault is a real one), and the third has nothing
- * to load: every thread is a kernel thread, which cpu_switch_to() switches
- * whole (its registers and stack), on the kernel's page tables.
+ * The arch's trap handlers (arch/<arch>/kernel/traps.c, entry code) call
+ * force_sig_fault() for a fault in user mode, do_wp_page() for a write to
+ * a page that may be copy-on-write and do_syscall() for a system call;
+ * schedule() calls arch_switch_to() before each switch. User space defines
+ * all four (kernel/signal.c, kernel/mm/memory.c, kernel/syscall.c,
+ * arch/<arch>/kernel/process.c) and its definitions take the place of
+ * these weak ones at link time. A kernel linked without user space (make
+ * mini) never enters user mode and maps no process's pages, so the first
+ * and third defaults are never reached, the second finds no copy-on-write
+ * page (the fault is a real one), and the fourth has nothing to load:
+ * every thread is a kernel thread, which cpu_switch_to() switches whole
+ * (its registers and stack), on the kernel's page tables.
  */
 #include <asm/switch_to.h>
 #include <kernel/errno.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/signal.h>
+#include <kernel/traps.h>
 
 __weak void force_sig_fault(int sig, unsigned long addr, struct pt_regs *regs,
 			    unsigned long error)
@@ -24,6 +26,12 @@ __weak void force_sig_fault(int sig, unsigned long addr, struct pt_regs *regs,
 	(void)regs;
 	panic("signal %d for a fault at %lx in user mode (error %lx), but no user space "
 	      "is linked in", sig, addr, error);
+}
+
+__weak void do_syscall(struct pt_regs *regs)
+{
+	(void)regs;
+	panic("a system call from user mode, but no user space is linked in");
 }
 
 __weak int do_wp_page(struct mm_struct *mm, unsigned long addr)

@@ -73,9 +73,4 @@ extern const unsigned int nr_syscalls;
 #define SYSCALL_DEFINE5(name, ...)	SYSCALL_DEFINEx(5, name, __VA_ARGS__)
 #define SYSCALL_DEFINE6(name, ...)	SYSCALL_DEFINEx(6, name, __VA_ARGS__)
 
-struct pt_regs;
-
-/* The arch's system-call entry calls this with the user's registers (kernel/syscall.c). */
-void do_syscall(struct pt_regs *regs);
-
 #endif

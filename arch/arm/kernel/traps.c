@@ -44,7 +44,6 @@
 #include <kernel/sections.h>
 #include <kernel/signal.h>
 #include <kernel/stacktrace.h>
-#include <kernel/syscalls.h>
 #include <kernel/traps.h>
 #include <kernel/maccess.h>
 #include <generated/unistd.h>

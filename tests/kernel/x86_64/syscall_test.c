@@ -19,6 +19,7 @@
 #include <kernel/sched.h>
 #include <kernel/string.h>
 #include <kernel/syscalls.h>
+#include <kernel/traps.h>
 
 static long call(unsigned long nr, unsigned long a0, unsigned long a1, unsigned long a2)
 {
