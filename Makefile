@@ -165,7 +165,7 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all mini layers modules iso run debug check bench sections clean help deps host-tests fuzz stress FORCE \
+.PHONY: all mini layers modules iso run debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
 	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
 	check-build-llvm-x86_64 check-build-llvm-arm
 
@@ -182,7 +182,7 @@ include tests/user/user.mk
 NEEDED_TOOLS	:= $(firstword $(CC)) $(LD) $(NM) $(OBJCOPY) $(HOSTCC) \
 		   $(if $(filter arm,$(ARCH)),$(CROSS_COMPILE)gcc) \
 		   $(foreach l,$(USER_LIBCS),$(USER_CC_$(l))) $(USER_STRIP) cpio python3
-NO_TOOL_GOALS	:= clean help layers deps check fuzz host-tests run debug stress bench
+NO_TOOL_GOALS	:= clean help layers deps check fuzz host-tests run debug stress bench htmldocs
 ifneq ($(filter-out $(NO_TOOL_GOALS),$(or $(MAKECMDGOALS),all)),)
 MISSING_TOOLS	:= $(shell for t in $(sort $(NEEDED_TOOLS)); do \
 		     command -v $$t >/dev/null 2>&1 || echo $$t; done)
@@ -392,6 +392,15 @@ sections: all
 	$(Q)scripts/memory-map $(KERNEL) $(BUILD)/memory-map.svg
 	@echo "sections: the memory map drawn in $(BUILD)/memory-map.svg"
 	$(Q)scripts/layer-lines --build $(O) --arch $(ARCH)
+
+# The book (docs/book, Markdown) as HTML, with Sphinx, Linux's documentation tool, and its
+# Markdown parser MyST (docs/book/conf.py): $(O)/htmldocs/index.html. Warnings are errors,
+# so a broken link or a missing picture stops it.
+htmldocs:
+	$(Q)scripts/install-deps htmldocs
+	$(Q)/usr/bin/python3 -m sphinx -q -W --keep-going -b html -d $(abspath $(O))/htmldocs/.doctrees \
+		docs/book $(abspath $(O))/htmldocs
+	@echo "htmldocs: $(abspath $(O))/htmldocs/index.html"
 
 host-tests:
 	$(Q)$(MAKE) --no-print-directory -C tests/host O=$(abspath $(O))/host
