@@ -251,15 +251,13 @@ $(BUILD)/include/generated/asm-hwcap.h: $(HWCAP_H)
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
-# Rewritten only when its text changes: its object is remade only then. The mini kernel's
-# has only the core's calls (none: every number is -ENOSYS).
-$(BUILD)/syscall_table.c: $(OBJS)
-$(MINI)/syscall_table.c: $(MINI_OBJS)
-$(BUILD)/syscall_table.c $(MINI)/syscall_table.c: scripts/syscalltbl $(UNISTD_H)
+# Rewritten only when its text changes: its object is remade only then. The mini kernel has
+# none: the dispatcher that reads it (kernel/syscall.c) is user space's.
+$(BUILD)/syscall_table.c: $(OBJS) scripts/syscalltbl $(UNISTD_H)
 	@mkdir -p $(@D)
 	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(filter %.o,$^)
 
-$(SYSCALL_TABLE) $(MINI)/syscall_table.o: %.o: %.c FORCE
+$(SYSCALL_TABLE): %.o: %.c FORCE
 	$(call if_changed,cc,CC      $<)
 
 $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
@@ -282,7 +280,7 @@ $(BUILD)/Image $(MINI)/Image: %/Image: %/kernel.elf FORCE
 # The mini kernel: the core's objects alone (kernel/layers.mk), the same objects.
 mini: $(MINI)/kernel.elf $(if $(filter arm,$(ARCH)),$(MINI)/Image)
 
-$(MINI)/kernel.elf: $(MINI_OBJS) $(MINI)/syscall_table.o $(BUILD)/kernel.lds $(KALLSYMS) \
+$(MINI)/kernel.elf: $(MINI_OBJS) $(BUILD)/kernel.lds $(KALLSYMS) \
 		$(CHECKSECTIONS) $(SORTTABLE) scripts/link-kernel.sh FORCE
 	$(call if_changed,link,LINK    $@)
 
@@ -457,4 +455,4 @@ clean:
 help:
 	@sed -n '/^make \[ARCH=/,/^```/{/^```/d;p;}' README.md
 
--include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(MINI)/syscall_table.d $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)
+-include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)
