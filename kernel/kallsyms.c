@@ -141,7 +141,7 @@ bool kallsyms_symbol_range(const char *name, unsigned long *start, unsigned long
  * outside the kernel's table.
  */
 __weak const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-					 unsigned long *offset, const char **modname,
+					 unsigned long *offset, char *modname,
 					 char *namebuf)
 {
 	(void)addr;

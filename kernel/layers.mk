@@ -83,7 +83,7 @@ USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c fs_test.c initram
 # initcalls, the weak search_module_extables() and module_address_lookup().
 MODULES_SRCS	:= $(wildcard kernel/module/*.c) kernel/lib_ksyms.c $(ARCH_MODULES_SRCS)
 MODULES_TESTS	:= $(addprefix tests/kernel/,ksymtab_test.c module_test.c \
-		     moduleparam_test.c)
+		     module_image_test.c moduleparam_test.c)
 
 # tools: the serial monitor (.monitor_commands), the benchmarks (.bench_cases;
 # the core keeps the figures, bench prints them), the thread listing

@@ -35,10 +35,12 @@ bool kallsyms_symbol_range(const char *name, unsigned long *start, unsigned long
 
 /*
  * The same for the loaded modules' symbols (kernel/module/kallsyms.c):
- * also says which module (*modname); %pS then prints "fn+0x10/0x40 [name]".
+ * also says which module, its name copied into modname (KSYM_NAME_LEN
+ * bytes too, so that it outlives a removal); %pS then prints
+ * "fn+0x10/0x40 [name]".
  */
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-				  unsigned long *offset, const char **modname, char *namebuf);
+				  unsigned long *offset, char *modname, char *namebuf);
 /* The address of a loaded module's function or object called name, or 0. */
 unsigned long module_kallsyms_lookup_name(const char *name);
 

@@ -201,7 +201,13 @@ unsigned int module_refcount(const struct module *mod);
 size_t module_list_text(char *buf, size_t size);
 /* Calls fn for each loaded module, newest first, under the module lock. */
 void for_each_module(void (*fn)(struct module *mod, void *arg), void *arg);
-/* The module whose memory holds addr, or NULL; safe in the fault path. */
-struct module *module_address(unsigned long addr);
+/*
+ * Whether addr lies in a loaded module's memory, or in mod's (Linux's
+ * is_module_address() and within_module()). A module found by address is
+ * looked into only under the list's lock (kernel/module/list.c): one
+ * removed meanwhile would be freed memory.
+ */
+bool is_module_address(unsigned long addr);
+bool within_module(unsigned long addr, const struct module *mod);
 
 #endif

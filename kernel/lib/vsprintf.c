@@ -168,7 +168,7 @@ static void put_symbol_text(struct out *o, const char *name, unsigned long offse
 		put_chars(o, "/0x", 3);
 		put_number(o, size, 0, 16, plain);
 	}
-	if (modname) {
+	if (modname[0]) {
 		put_chars(o, " [", 2);
 		put_chars(o, modname, strnlen(modname, KSYM_NAME_LEN));
 		put_char(o, ']');
@@ -179,13 +179,13 @@ static void put_symbol_text(struct out *o, const char *name, unsigned long offse
 static void put_symbol(struct out *o, unsigned long addr, bool with_offset,
 		       bool return_address, const struct spec *spec)
 {
-	char name[KSYM_NAME_LEN];
+	char name[KSYM_NAME_LEN], modname[KSYM_NAME_LEN];
 	unsigned long size, offset;
 	struct out measure = { .buf = NULL, .size = 0, .len = 0 };
-	const char *modname = NULL;
 
+	modname[0] = '\0';
 	if (!kallsyms_lookup(addr - return_address, &size, &offset, name) &&
-	    !module_address_lookup(addr - return_address, &size, &offset, &modname, name)) {
+	    !module_address_lookup(addr - return_address, &size, &offset, modname, name)) {
 		put_pointer(o, addr, *spec);
 		return;
 	}

@@ -11,11 +11,21 @@
 
 #include "internal.h"
 
+/*
+ * The entry lies in the module's memory and is read after the lock is let
+ * go: the trapping code is the module's own, which runs only while it is
+ * loaded.
+ */
 struct bug_entry *module_find_bug(unsigned long addr)
 {
-	struct module *mod = module_address(addr);
+	struct bug_entry *bug = NULL;
+	struct module *mod;
+	unsigned long flags;
 
-	if (!mod || !mod->num_bugs)
-		return NULL;
-	return find_bug_in(mod->bug_table, mod->num_bugs, addr);
+	module_list_lock(&flags);
+	mod = __module_address(addr);
+	if (mod && mod->num_bugs)
+		bug = find_bug_in(mod->bug_table, mod->num_bugs, addr);
+	module_list_unlock(flags);
+	return bug;
 }

@@ -231,6 +231,11 @@ static int check_relocations(struct load_info *info, unsigned int i)
 		if (target->sh_size < 4 || r->r_offset > target->sh_size - 4)
 			return refuse(info, "section %u: relocation %zu at %#llx lies outside %s", i,
 				      k, (unsigned long long)r->r_offset, sec_name(info, rel->sh_info));
+		/* In struct module only init and exit are the file's; the rest is the kernel's. */
+		if (rel->sh_info == info->index.mod && r->r_offset != THIS_MODULE_INIT_OFFSET &&
+		    r->r_offset != THIS_MODULE_EXIT_OFFSET)
+			return refuse(info, "section %u: relocation %zu at %#llx changes struct module "
+				      "outside init and exit", i, k, (unsigned long long)r->r_offset);
 	}
 	return 0;
 }

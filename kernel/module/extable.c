@@ -12,14 +12,23 @@
 
 #include "internal.h"
 
-/* Linux's search_module_extables(): the faulting module's own table, sorted at load. */
+/*
+ * Linux's search_module_extables(): the faulting module's own table, sorted
+ * at load. The entry is read after the lock is let go: the faulting code
+ * is the module's own, which runs only while it is loaded.
+ */
 const struct exception_table_entry *search_module_extables(unsigned long addr)
 {
-	struct module *mod = module_address(addr);
+	const struct exception_table_entry *e = NULL;
+	struct module *mod;
+	unsigned long flags;
 
-	if (!mod || !mod->num_exentries)
-		return NULL;
-	return search_extable(mod->extable, mod->num_exentries, addr);
+	module_list_lock(&flags);
+	mod = __module_address(addr);
+	if (mod && mod->num_exentries)
+		e = search_extable(mod->extable, mod->num_exentries, addr);
+	module_list_unlock(flags);
+	return e;
 }
 
 static int cmp_ex(const void *a, const void *b)

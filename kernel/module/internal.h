@@ -19,7 +19,8 @@
  * offset, exactly one symbol table with a NUL-terminated string table,
  * every symbol's name and section (no SHN_COMMON, no SHN_XINDEX), every
  * relocation section (the arch's kind, its symbol table and target
- * section, each entry's symbol index and offset), at most one .modinfo,
+ * section, each entry's symbol index and offset; in struct module, init
+ * and exit only), at most one .modinfo,
  * NUL-terminated, and exactly one .gnu.linkonce.this_module of
  * this_module_size bytes with a NUL-terminated name. Fills info's
  * pointers and indices. The host test tests/host/modload_elf.c runs
@@ -27,15 +28,51 @@
  * dependency here.
  */
 int elf_validity_check(struct load_info *info, size_t this_module_size);
+/*
+ * What the file's struct module may hold (the fields scripts/modpost
+ * fills): the name, then init and exit, one Elf_Addr each, the only
+ * places a relocation may change (elf_check.c refuses any other).
+ * memory.c checks that struct module is laid out so.
+ */
+#define THIS_MODULE_INIT_OFFSET	MODULE_NAME_LEN
+#define THIS_MODULE_EXIT_OFFSET	(MODULE_NAME_LEN + sizeof(Elf_Addr))
 /* The value of "tag=" in .modinfo, or NULL. */
 const char *get_modinfo(const struct load_info *info, const char *tag);
 /* The section called name, or 0. */
 unsigned int find_sec(const struct load_info *info, const char *name);
 
 
-/* load_module() with finit_module(2)'s flags (MODULE_INIT_IGNORE_VERMAGIC: no vermagic check). */
-struct module *do_load_module(const void *image, size_t len, const char *args, int flags,
-			      int *err);
+/*
+ * The largest module file the loader takes: 2 MiB (the samples are about
+ * 10 KiB with their debug information, and x86_64's whole module area is
+ * 2 MiB). A longer one is refused before anything is allocated or copied,
+ * with -EFBIG, as Linux's kernel_read_file() answers past its limit.
+ */
+#define MODULE_IMAGE_MAX	(2u << 20)
+/* kmalloc()ed room for a file of len bytes: -EFBIG past MODULE_IMAGE_MAX, or -ENOMEM. */
+void *module_image_alloc(size_t len, int *err);
+/*
+ * load_module() on a file the caller got from module_image_alloc() and
+ * filled, which it takes (and frees), with finit_module(2)'s flags
+ * (MODULE_INIT_IGNORE_VERMAGIC: no vermagic check).
+ */
+struct module *do_load_module(void *image, size_t len, const char *args, int flags, int *err);
+
+/* kernel/module/list.c: the list of loaded modules and its locks. */
+struct mutex;
+extern struct mutex module_mutex;
+/* The module called name, or NULL; module_mutex is held. */
+struct module *find_module_locked(const char *name);
+void module_list_add(struct module *mod);
+void module_list_del(struct module *mod);
+/* modules_lock, with interrupts off; what __module_address() needs. */
+void module_list_lock(unsigned long *flags);
+void module_list_unlock(unsigned long flags);
+/*
+ * The module whose memory holds addr, or NULL; the caller holds
+ * modules_lock, and reads what it needs of the module before it lets go.
+ */
+struct module *__module_address(unsigned long addr);
 
 /* kernel/module/unload.c: a uses b, once; all of a's uses dropped. */
 int ref_module(struct module *a, struct module *b);

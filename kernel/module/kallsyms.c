@@ -130,27 +130,32 @@ void free_kallsyms(struct module *mod)
 	memset(&mod->kallsyms, 0, sizeof(mod->kallsyms));
 }
 
+/* Both names are copied out under the lock: a module removed meanwhile is freed memory. */
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-				  unsigned long *offset, const char **modname, char *namebuf)
+				  unsigned long *offset, char *modname, char *namebuf)
 {
-	struct module *mod = module_address(addr);
+	const char *found = NULL;
 	const struct mod_kallsyms *ks;
+	struct module *mod;
+	unsigned long flags;
 
-	if (!mod)
-		return NULL;
-	ks = &mod->kallsyms;
-	for (unsigned int i = 0; i < ks->num; i++) {
+	module_list_lock(&flags);
+	mod = __module_address(addr);
+	ks = mod ? &mod->kallsyms : NULL;
+	for (unsigned int i = 0; ks && i < ks->num; i++) {
 		if (addr < ks->addr[i] || addr - ks->addr[i] >= ks->size[i])
 			continue;
 		if (symbolsize)
 			*symbolsize = ks->size[i];
 		if (offset)
 			*offset = addr - ks->addr[i];
-		*modname = mod->name;
+		strscpy(modname, mod->name, KSYM_NAME_LEN);
 		strscpy(namebuf, ks->name[i], KSYM_NAME_LEN);
-		return namebuf;
+		found = namebuf;
+		break;
 	}
-	return NULL;
+	module_list_unlock(flags);
+	return found;
 }
 
 struct name_query {

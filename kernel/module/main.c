@@ -2,7 +2,8 @@
  * The module loader: load_module() and delete_module(), in the order of
  * Linux's kernel/module/main.c (the steps are numbered below as there).
  *
- *  1. copy the file and check it (elf_check.c);
+ *  1. check the file (elf_check.c): the loader's own copy, which it
+ *     frees before init runs;
  *  2. vermagic, and no module of that name yet (-EEXIST);
  *  3. lay out and allocate its regions, copy the sections (memory.c);
  *  4. list it as UNFORMED (so its name is taken), its per-CPU copies;
@@ -10,16 +11,16 @@
  *  6. give every symbol its final value, the undefined ones by
  *     find_symbol() (a module whose license is not GPL-compatible does
  *     not see EXPORT_SYMBOL_GPL()), noting which modules it uses;
- *  7. apply the relocations (arch/<arch>/kernel/module.c);
+ *  7. apply the relocations (arch/<arch>/kernel/module.c); init and exit
+ *     must then be the module's own code;
  *  8. sort its __ex_table, apply its alternatives, add its kallsyms;
  *  9. final permissions (W^X), COMING, its parameters;
  * 10. run init: on success LIVE and the .init regions freed, on failure
  *     everything undone.
  * Any step that fails undoes the ones before it: no page stays taken.
  *
- * One mutex serialises loads and removals; the list itself is also
- * guarded by a spinlock, which is all the fault handler (a module's
- * __ex_table) and %pS (its symbols) take.
+ * One mutex serialises loads and removals, and a spinlock guards the list
+ * against the readers that cannot sleep (list.c).
  */
 #include <kernel/alternative.h>
 #include <kernel/errno.h>
@@ -30,101 +31,10 @@
 #include <kernel/mutex.h>
 #include <kernel/printk.h>
 #include <kernel/slab.h>
-#include <kernel/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/vermagic.h>
 
 #include "internal.h"
-
-static struct list_head modules = LIST_HEAD_INIT(modules);
-static DEFINE_MUTEX(module_mutex);
-static DEFINE_SPINLOCK(modules_lock);
-
-static struct module *find_module_locked(const char *name)
-{
-	struct list_head *p;
-
-	list_for_each(p, &modules) {
-		struct module *mod = list_entry(p, struct module, list);
-
-		if (!strcmp(mod->name, name))
-			return mod;
-	}
-	return NULL;
-}
-
-struct module *find_module(const char *name)
-{
-	struct module *mod;
-
-	mutex_lock(&module_mutex);
-	mod = find_module_locked(name);
-	mutex_unlock(&module_mutex);
-	return mod;
-}
-
-static bool within_module(unsigned long addr, const struct module *mod)
-{
-	for (int t = 0; t < MOD_MEM_NUM_TYPES; t++) {
-		unsigned long base = (unsigned long)mod->mem[t].base;
-
-		if (base && addr >= base && addr - base < mod->mem[t].size)
-			return true;
-	}
-	return false;
-}
-
-struct module *module_address(unsigned long addr)
-{
-	struct module *found = NULL;
-	unsigned long flags;
-	struct list_head *p;
-
-	spin_lock_irqsave(&modules_lock, flags);
-	list_for_each(p, &modules) {
-		struct module *mod = list_entry(p, struct module, list);
-
-		if (within_module(addr, mod)) {
-			found = mod;
-			break;
-		}
-	}
-	spin_unlock_irqrestore(&modules_lock, flags);
-	return found;
-}
-
-void for_each_module(void (*fn)(struct module *mod, void *arg), void *arg)
-{
-	struct list_head *p;
-
-	mutex_lock(&module_mutex);
-	list_for_each(p, &modules)
-		fn(list_entry(p, struct module, list), arg);
-	mutex_unlock(&module_mutex);
-}
-
-/* Exports of loaded modules for find_symbol(); module_mutex is held. */
-bool find_module_symbol(struct find_symbol_arg *fsa)
-{
-	struct list_head *p;
-
-	list_for_each(p, &modules) {
-		struct module *mod = list_entry(p, struct module, list);
-
-		if (mod->state == MODULE_STATE_UNFORMED)
-			continue;
-		fsa->owner = mod;
-		fsa->license = NOT_GPL_ONLY;
-		fsa->sym = search_ksymtab(mod->syms, mod->num_syms, fsa->name);
-		if (!fsa->sym && fsa->gplok) {
-			fsa->license = GPL_ONLY;
-			fsa->sym = search_ksymtab(mod->gpl_syms, mod->num_gpl_syms, fsa->name);
-		}
-		if (fsa->sym)
-			return true;
-	}
-	return false;
-}
 
 /* The licenses Linux's license_is_gpl_compatible() accepts. */
 static bool license_is_gpl_compatible(const char *license)
@@ -222,11 +132,7 @@ static int post_relocation(struct module *mod, const struct load_info *info)
 /* Everything load_module() took, in reverse; the module is off the list first. */
 static void free_module(struct module *mod)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&modules_lock, flags);
-	list_del(&mod->list);
-	spin_unlock_irqrestore(&modules_lock, flags);
+	module_list_del(mod);
 	module_unload_free(mod);
 	free_kallsyms(mod);
 	percpu_modfree(mod);
@@ -254,12 +160,46 @@ static int early_mod_check(const struct load_info *info, int flags)
 	return 0;
 }
 
+static bool in_region(const struct module *mod, unsigned long addr, enum mod_mem_type t)
+{
+	unsigned long base = (unsigned long)mod->mem[t].base;
+
+	return base && addr >= base && addr - base < mod->mem[t].size;
+}
+
+/* Relocated, init and exit must be NULL or the module's own code (exit outliving .init.text). */
+static int check_entry_points(const struct module *mod)
+{
+	unsigned long init = (unsigned long)mod->init, exit = (unsigned long)mod->exit;
+
+	if (init && !in_region(mod, init, MOD_TEXT) && !in_region(mod, init, MOD_INIT_TEXT)) {
+		pr_err("module %s: init at %#lx is not the module's code\n", mod->name, init);
+		return -ENOEXEC;
+	}
+	if (exit && !in_region(mod, exit, MOD_TEXT)) {
+		pr_err("module %s: exit at %#lx is not the module's code\n", mod->name, exit);
+		return -ENOEXEC;
+	}
+	return 0;
+}
+
 /*
  * Step 10 (Linux's do_init_module()); the module is COMING. Not inlined: gdb's
  * sk-symbols breaks here to load the module's symbols first (as lx-symbols).
+ *
+ * init runs holding module_mutex, where Linux lets go of it. The mutex is
+ * what keeps another load from binding this module's exports before its
+ * init has succeeded (a failed init frees the module, and a user bound to
+ * it would call into freed memory); Linux needs more for that (its loads
+ * wait for a COMING module, resolve_symbol_wait()). The price: an init
+ * must not load or remove modules or walk their list (find_module(),
+ * for_each_module(): it would wait for itself), and a slow init holds up
+ * every other load, removal and lsmod. Faults, WARN() and %pS in init
+ * work: they take only modules_lock.
  */
 static __noinline int do_init_module(struct module *mod)
 {
+	unsigned long flags;
 	int ret = mod->init ? mod->init() : 0;
 
 	if (ret) {
@@ -269,29 +209,46 @@ static __noinline int do_init_module(struct module *mod)
 		return ret;
 	}
 	mod->state = MODULE_STATE_LIVE;
+	/* %pS reads the symbols under modules_lock only. */
+	module_list_lock(&flags);
 	trim_init_kallsyms(mod);
+	module_list_unlock(flags);
 	module_memory_free(mod, true);
 	return 0;
 }
 
 struct module *load_module(const void *image, size_t len, const char *args, int *errp)
 {
-	return do_load_module(image, len, args, 0, errp);
+	void *copy = module_image_alloc(len, errp);
+
+	if (!copy)
+		return NULL;
+	memcpy(copy, image, len);
+	return do_load_module(copy, len, args, 0, errp);
 }
 
-struct module *do_load_module(const void *image, size_t len, const char *args, int flags,
-			      int *errp)
+void *module_image_alloc(size_t len, int *err)
 {
-	struct load_info info = { .len = len };
+	void *image;
+
+	if (len > MODULE_IMAGE_MAX) {
+		pr_err("module: a file of %zu bytes, more than the %u a module may have\n", len,
+		       MODULE_IMAGE_MAX);
+		*err = -EFBIG;
+		return NULL;
+	}
+	image = kmalloc(len ? len : 1);
+	if (!image)
+		*err = -ENOMEM;
+	return image;
+}
+
+struct module *do_load_module(void *image, size_t len, const char *args, int flags, int *errp)
+{
+	struct load_info info = { .hdr = image, .len = len };
 	struct module *mod;
 	int err;
 
-	info.hdr = kmalloc(len ? len : 1);
-	if (!info.hdr) {
-		*errp = -ENOMEM;
-		return NULL;
-	}
-	memcpy(info.hdr, image, len);
 	mutex_lock(&module_mutex);
 	err = elf_validity_check(&info, sizeof(struct module));
 	if (!err)
@@ -304,9 +261,7 @@ struct module *do_load_module(const void *image, size_t len, const char *args, i
 	mod->state = MODULE_STATE_UNFORMED;
 	INIT_LIST_HEAD(&mod->source_list);
 	INIT_LIST_HEAD(&mod->target_list);
-	spin_lock(&modules_lock);
-	list_add(&mod->list, &modules);
-	spin_unlock(&modules_lock);
+	module_list_add(mod);
 	mod->gpl_compatible = license_is_gpl_compatible(get_modinfo(&info, "license"));
 	if (!mod->gpl_compatible)
 		pr_warn("%s: module license '%s' taints kernel.\n", mod->name,
@@ -318,6 +273,8 @@ struct module *do_load_module(const void *image, size_t len, const char *args, i
 	err = simplify_symbols(mod, &info);
 	if (!err)
 		err = apply_relocations(mod, &info);
+	if (!err)
+		err = check_entry_points(mod);
 	if (!err)
 		err = post_relocation(mod, &info);
 	if (err)

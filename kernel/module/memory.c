@@ -166,6 +166,31 @@ static int layout_sections(struct load_info *info, struct module_memory *mem)
 	return 0;
 }
 
+_Static_assert(offsetof(struct module, init) == THIS_MODULE_INIT_OFFSET &&
+	       offsetof(struct module, exit) == THIS_MODULE_EXIT_OFFSET,
+	       "elf_check.c lets relocations change struct module at init and exit only");
+
+/*
+ * Of the file's struct module only what scripts/modpost wrote is kept:
+ * the name (NUL-terminated, elf_check.c), init and exit (relocated later,
+ * then checked: load_module()). Every other field is the kernel's and
+ * starts at zero, whatever bytes the file held there: a file-chosen args
+ * or kallsyms pointer would reach kfree(), a per-CPU size percpu_modfree().
+ */
+static void init_module_struct(struct module *mod, const struct module_memory *mem)
+{
+	char name[MODULE_NAME_LEN];
+	int (*init)(void) = mod->init;
+	void (*exit)(void) = mod->exit;
+
+	memcpy(name, mod->name, sizeof(name));
+	memset(mod, 0, sizeof(*mod));
+	strscpy(mod->name, name, sizeof(mod->name));
+	mod->init = init;
+	mod->exit = exit;
+	memcpy(mod->mem, mem, sizeof(mod->mem));
+}
+
 /*
  * Lay out, allocate, copy: afterwards every allocated section's sh_addr
  * is where it now lies, and info->mod the struct module in MOD_DATA.
@@ -204,7 +229,7 @@ int layout_and_allocate(struct load_info *info)
 		s->sh_addr = (unsigned long)dest;
 	}
 	info->mod = (struct module *)(unsigned long)info->sechdrs[info->index.mod].sh_addr;
-	memcpy(info->mod->mem, mem, sizeof(mem));
+	init_module_struct(info->mod, mem);
 	return 0;
 }
 

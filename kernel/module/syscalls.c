@@ -7,7 +7,8 @@
  *   finit_module(fd, args, flags)   a .ko the caller has open
  *   delete_module(name, flags)      remove a module by name
  *
- * Every pointer is the caller's: the image comes in with copy_from_user(),
+ * Every pointer is the caller's: the image comes in with copy_from_user()
+ * (once, and at most MODULE_IMAGE_MAX bytes, else -EFBIG),
  * the parameters and the name with strncpy_from_user(), so a bad pointer
  * is -EFAULT and never a kernel fault. The errors are load_module()'s and
  * delete_module()'s (include/kernel/module.h): -ENOEXEC with a one-line
@@ -60,7 +61,7 @@ static char *strndup_user(const char __user *s, long n, int *err)
 	return copy;
 }
 
-/* The whole of a regular file, kmalloc()ed (Linux's kernel_read_file()). */
+/* The whole of a regular file, kmalloc()ed (Linux's kernel_read_file()); -EFBIG past the limit. */
 static void *read_whole_file(struct inode *inode, size_t *len, int *err)
 {
 	void *image;
@@ -70,11 +71,9 @@ static void *read_whole_file(struct inode *inode, size_t *len, int *err)
 		*err = S_ISDIR(inode->i_mode) ? -EISDIR : -EINVAL;
 		return NULL;
 	}
-	image = kmalloc(inode->i_size ? inode->i_size : 1);
-	if (!image) {
-		*err = -ENOMEM;
+	image = module_image_alloc(inode->i_size, err);
+	if (!image)
 		return NULL;
-	}
 	n = vfs_read(inode, image, inode->i_size, 0);
 	if (n < 0) {
 		kfree(image);
@@ -85,6 +84,7 @@ static void *read_whole_file(struct inode *inode, size_t *len, int *err)
 	return image;
 }
 
+/* The file's one copy goes to the loader, which frees it. */
 static int load_file(struct inode *inode, const char *args, int flags)
 {
 	size_t len;
@@ -93,7 +93,6 @@ static int load_file(struct inode *inode, const char *args, int flags)
 
 	if (image)
 		do_load_module(image, len, args, flags, &err);
-	kfree(image);
 	return err;
 }
 
@@ -102,18 +101,13 @@ struct module *load_module_file(const char *path, const char *args, int *err)
 	struct dentry *d;
 	size_t len;
 	void *image;
-	struct module *mod;
 
 	*err = kern_path(path, LOOKUP_FOLLOW, &d);
 	if (*err)
 		return NULL;
 	image = read_whole_file(d->d_inode, &len, err);
 	dput(d);
-	if (!image)
-		return NULL;
-	mod = load_module(image, len, args, err);
-	kfree(image);
-	return mod;
+	return image ? do_load_module(image, len, args, 0, err) : NULL;
 }
 
 SYSCALL_DEFINE3(init_module, void __user *, umod, unsigned long, len, const char __user *, uargs)
@@ -125,14 +119,14 @@ SYSCALL_DEFINE3(init_module, void __user *, umod, unsigned long, len, const char
 	args = strndup_user(uargs, MODULE_ARGS_MAX, &err);
 	if (!args)
 		return err;
-	image = kmalloc(len ? len : 1);
-	if (!image)
-		err = -ENOMEM;
-	else if (copy_from_user(image, umod, len))
+	/* Copied once, into what the loader takes (-EFBIG past MODULE_IMAGE_MAX). */
+	image = module_image_alloc(len, &err);
+	if (image && copy_from_user(image, umod, len)) {
+		kfree(image);
 		err = -EFAULT;
-	else
+	} else if (image) {
 		do_load_module(image, len, args, 0, &err);
-	kfree(image);
+	}
 	kfree(args);
 	return err;
 }

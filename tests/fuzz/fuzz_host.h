@@ -51,7 +51,7 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsig
 
 __attribute__((weak))
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-				  unsigned long *offset, const char **modname, char *namebuf)
+				  unsigned long *offset, char *modname, char *namebuf)
 {
 	return NULL;
 }

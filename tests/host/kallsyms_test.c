@@ -27,7 +27,7 @@ extern const u32 kallsyms_num_syms;
 /* The address of a fixture offset, as the comments in kallsyms_fixture.S give them. */
 /* %pS also asks the module loader (kernel/module/kallsyms.c): there are no modules here. */
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-				  unsigned long *offset, const char **modname, char *namebuf)
+				  unsigned long *offset, char *modname, char *namebuf)
 {
 	(void)addr, (void)symbolsize, (void)offset, (void)modname, (void)namebuf;
 	return NULL;

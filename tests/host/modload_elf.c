@@ -54,7 +54,7 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsig
 }
 
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-				  unsigned long *offset, const char **modname, char *namebuf)
+				  unsigned long *offset, char *modname, char *namebuf)
 {
 	(void)addr, (void)symbolsize, (void)offset, (void)modname, (void)namebuf;
 	return NULL;

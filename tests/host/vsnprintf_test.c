@@ -278,13 +278,13 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *symbolsize, unsig
 
 /* One module function, hello_init at 0x8000 (0x40 bytes), module "hello". */
 const char *module_address_lookup(unsigned long addr, unsigned long *symbolsize,
-				  unsigned long *offset, const char **modname, char *namebuf)
+				  unsigned long *offset, char *modname, char *namebuf)
 {
 	if (addr - 0x8000 >= 0x40)
 		return NULL;
 	*symbolsize = 0x40;
 	*offset = addr - 0x8000;
-	*modname = "hello";
+	strcpy(modname, "hello");
 	return strcpy(namebuf, "hello_init");
 }
 

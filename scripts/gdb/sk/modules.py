@@ -2,7 +2,7 @@
 # Linux's lx-lsmod and lx-symbols.
 #
 # sk-lsmod walks the loader's list of modules (the static `modules` of
-# kernel/module/main.c, newest first) through the debug information: each
+# kernel/module/list.c, newest first) through the debug information: each
 # struct module's name, state, text address, size and users.
 #
 # sk-symbols gives gdb the symbols of every loaded module: add-symbol-file
@@ -70,7 +70,7 @@ class SkLsmod(util.Command):
 
 Usage: sk-lsmod
 
-Walks the module loader's list (kernel/module/main.c), newest first."""
+Walks the module loader's list (kernel/module/list.c), newest first."""
 
     def __init__(self):
         super().__init__("sk-lsmod")

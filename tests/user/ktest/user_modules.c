@@ -6,8 +6,8 @@
  * on the sample modules at /lib/modules/NAME.ko. Loads succeed once
  * (EEXIST the second time), removal of an unknown name is ENOENT and of a
  * module whose exports are used EWOULDBLOCK, a corrupt image is ENOEXEC
- * (the kernel logs why: tests/matrix looks for the line), and a bad
- * pointer anywhere is EFAULT. Every case removes what it loaded: the
+ * (the kernel logs why: tests/matrix looks for the line), one longer
+ * than the kernel takes EFBIG, and a bad pointer anywhere is EFAULT. Every case removes what it loaded: the
  * kernel's runner counts free pages around the suite, so memory a load
  * or a removal kept makes the suite fail. (On Linux, ktest-user.h's check
  * of the suites, this one fails: these modules are Special K's.)
@@ -332,6 +332,18 @@ static void corrupt_image_enoexec(void)
 	free(image);
 }
 
+/*
+ * Longer than the kernel's limit for a module file (2 MiB): EFBIG, before
+ * anything is allocated or copied, so whatever the pointer.
+ */
+static void huge_image_efbig(void)
+{
+	EXPECT(init_module(NULL, (2UL << 20) + 1, "") == -1 && errno == EFBIG,
+	       "2 MiB + 1: errno %d", errno);
+	EXPECT(init_module(NULL, -1UL, "") == -1 && errno == EFBIG, "ULONG_MAX: errno %d", errno);
+	EXPECT(!loaded("hello"), "hello is listed");
+}
+
 static void bad_pointers_efault(void)
 {
 	char *map = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
@@ -371,6 +383,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(init_module_from_memory),
 	KTAP_CASE(exports_in_use_ewouldblock),
 	KTAP_CASE(corrupt_image_enoexec),
+	KTAP_CASE(huge_image_efbig),
 	KTAP_CASE(bad_pointers_efault),
 };
 ktest_user_suite(user_modules, cases);
