@@ -22,6 +22,8 @@
 #                         the end of its own self-tests (kernel/user_ktest.c)
 #   /bin/bench            bench.c: the user-space figures of `make bench`,
 #                         run by the kernel's bench case (tests/kernel/bench_user.c)
+#   /bin/sections         sections.c: a program with a special section of its own,
+#                         walked through __start_/__stop_ (the book's chapter 2)
 #
 # One program for all suites keeps the archive small (a static glibc
 # program is 370-700 KiB): `make run MEM=8M` must still hold it.
@@ -53,7 +55,7 @@ USER_SUITES	:= $(notdir $(basename $(USER_SUITE_SRCS)))
 USER_HELLOS	:= $(USER_LIBCS:%=hello-%) $(USER_PIE)
 USER_KMOD_TOOLS	:= insmod rmmod lsmod
 USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/kmod \
-		   $(USER_DIR)/ktest-user $(USER_DIR)/bench
+		   $(USER_DIR)/ktest-user $(USER_DIR)/bench $(USER_DIR)/sections
 USER_STAMP	:= $(USER_ROOT).stamp
 
 cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' $< -o $@
@@ -71,6 +73,7 @@ cmd_user_root	= rm -rf $(USER_ROOT) && \
 		  $(foreach h,$(USER_HELLOS),$(USER_STRIP) -o $(USER_ROOT)/bin/$(h) $(USER_DIR)/$(h) && ) \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/ktest-user $(USER_DIR)/ktest-user && \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/bench $(USER_DIR)/bench && \
+		  $(USER_STRIP) -o $(USER_ROOT)/bin/sections $(USER_DIR)/sections && \
 		  $(foreach s,$(USER_SUITES),ln -s ../../bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
 		  touch $@
 
@@ -87,6 +90,9 @@ $(USER_DIR)/kmod: tests/user/kmod.c FORCE
 	$(call if_changed,user_prog,USERCC  $@)
 
 $(USER_DIR)/bench: tests/user/bench.c FORCE
+	$(call if_changed,user_prog,USERCC  $@)
+
+$(USER_DIR)/sections: tests/user/sections.c FORCE
 	$(call if_changed,user_prog,USERCC  $@)
 
 $(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h \
