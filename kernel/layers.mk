@@ -90,8 +90,8 @@ MODULES_TESTS	:= $(addprefix tests/kernel/,ksymtab_test.c module_test.c \
 # (sched_debug), crash=, and slub_debug (kmalloc()'s red zones and poison).
 # Joins through: initcalls, late hooks, __setup, the slub_debug pointer of
 # kernel/mm/slab.c.
-TOOLS_SRCS	:= $(addprefix kernel/,bench.c monitor.c monitor_fs.c monitor_modules.c \
-		     monitor_tables.c sched_debug.c mm/slub_debug.c)
+TOOLS_SRCS	:= $(addprefix kernel/,bench.c monitor.c monitor_fs.c monitor_line.c \
+		     monitor_modules.c monitor_tables.c sched_debug.c mm/slub_debug.c)
 TOOLS_TESTS	:= $(wildcard tests/kernel/bench_*.c tests/kernel/$(ARCH)/bench_*.c) \
 		   tests/kernel/crash_test.c \
 		   tests/kernel/slub_debug_test.c \

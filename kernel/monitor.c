@@ -9,14 +9,8 @@
  * .monitor_commands, as the self-tests do with ktest_suite(): no list of
  * commands is kept by hand, and `help` walks the section.
  *
- * Input is polled: the UART's receive interrupt is not used, so the prompt
- * asks the console's read() for a byte in a loop (cpu_relax() between tries). A
- * line is edited as it is typed: backspace or DEL rubs out a character,
- * Ctrl-U the line, Ctrl-C abandons it; escape sequences (arrow keys, a
- * terminal's OSC reports) are swallowed. Enter is CR, LF or CR LF.
- * Ctrl-D (EOT) is the end of input: the line so far runs, then the
- * session ends as `poweroff` does. A UART cannot see the end of a pipe,
- * so scripts/qemu sends EOT when its own input ends.
+ * Reading and editing a line, and splitting it into words, are
+ * kernel/monitor_line.c's.
  *
  * Output bypasses printk's levels (console_write), so `quiet` does not
  * silence the answers.
@@ -37,19 +31,9 @@
 #include <kernel/string.h>
 #include <kernel/uaccess.h>
 
-#define MONITOR_LINE_MAX	96
-#define ARGS_MAX	4
-
-#define CTRL(c)		((c) & 0x1f)
-#define DEL		0x7f
-#define ESC		0x1b
-#define BEL		0x07
-#define EOT		CTRL('D')
 
 static bool monitor_requested;
 static int monitor_exit_status;
-/* The last byte was CR: an LF right after it is the same Enter (CR LF). */
-static bool after_cr;
 
 /* `monitor`, `monitor=on` or `monitor=off` (any kstrtobool() word). */
 static int __init set_monitor(char *val)
@@ -78,118 +62,6 @@ int monitor_printf(const char *fmt, ...)
 	va_end(ap);
 	console_write(buf, len);
 	return len;
-}
-
-static int getc_polled(void)
-{
-	int c;
-
-	while ((c = console_read()) < 0)
-		cpu_relax();
-	return c;
-}
-
-/*
- * Escape sequences a terminal sends: CSI (ESC [, parameter bytes 0x20-0x3f,
- * a final byte 0x40-0x7e: arrow keys), SS3 (ESC O and one byte: keypad
- * keys) and OSC (ESC ], then text up to BEL or ESC \\: a terminal's answers
- * about its colours or title). ESC followed by anything else is ESC alone,
- * and that byte is an ordinary key: ESC then Enter still ends the line.
- */
-enum escape_state { ESC_NONE, ESC_START, ESC_CSI, ESC_SS3, ESC_OSC, ESC_OSC_ESC };
-
-/* Feed one byte to the escape parser; true if it belonged to a sequence. */
-static bool swallow_escape(enum escape_state *state, int c)
-{
-	switch (*state) {
-	case ESC_NONE:
-		if (c != ESC)
-			return false;
-		*state = ESC_START;
-		return true;
-	case ESC_START:
-		*state = c == '[' ? ESC_CSI : c == 'O' ? ESC_SS3 : c == ']' ? ESC_OSC : ESC_NONE;
-		return *state != ESC_NONE;
-	case ESC_CSI:
-		if (c >= 0x20 && c < 0x40)
-			return true;
-		*state = ESC_NONE;
-		return c >= 0x40 && c < 0x7f;
-	case ESC_SS3:
-		*state = ESC_NONE;
-		return c >= 0x20 && c < 0x7f;
-	case ESC_OSC:
-		if (c == BEL)
-			*state = ESC_NONE;
-		else if (c == ESC)
-			*state = ESC_OSC_ESC;
-		return true;
-	case ESC_OSC_ESC:
-		*state = c == '\\' ? ESC_NONE : ESC_OSC;
-		return true;
-	}
-	return false;
-}
-
-/*
- * Read one line into buf, echoing and editing it. False when the input
- * ended (EOT): buf then holds what was typed before it.
- */
-static bool read_line(char *buf, size_t size)
-{
-	size_t len = 0;
-	enum escape_state escape = ESC_NONE;
-
-	for (;;) {
-		int c = getc_polled();
-		bool was_cr = after_cr;
-
-		after_cr = c == '\r';
-		if (swallow_escape(&escape, c))
-			continue;
-		if (c == '\n' && was_cr)
-			continue;
-		if (c == '\r' || c == '\n' || c == EOT) {
-			console_write("\n", 1);
-			buf[len] = '\0';
-			return c != EOT;
-		}
-		if (c == '\b' || c == DEL) {
-			if (len) {
-				len--;
-				console_write("\b \b", 3);
-			}
-		} else if (c == CTRL('U')) {
-			for (; len; len--)
-				console_write("\b \b", 3);
-		} else if (c == CTRL('C')) {
-			console_write("^C\n", 3);
-			buf[0] = '\0';
-			return true;
-		} else if (c >= ' ' && c < DEL) {
-			if (len + 1 < size) {
-				buf[len++] = c;
-				console_write(&buf[len - 1], 1);
-			} else {
-				console_write("\a", 1);
-			}
-		}
-	}
-}
-
-static int split_words(char *line, char **argv)
-{
-	int argc = 0;
-	char *word;
-
-	while ((word = strsep(&line, " \t"))) {
-		if (!*word)
-			continue;
-		if (argc == ARGS_MAX)
-			return -E2BIG;
-		argv[argc++] = word;
-	}
-	return argc;
 }
 
 /* An address: hex (with or without 0x) or a symbol name, the kernel's or a loaded module's. */
@@ -321,13 +193,9 @@ monitor_command("poweroff", "", "leave QEMU (so does Ctrl-D, the end of input)",
 
 static void run_line(char *line)
 {
-	char *argv[ARGS_MAX];
-	int argc = split_words(line, argv);
+	static char *argv[MONITOR_ARGS_MAX];	/* one monitor, one line at a time */
+	int argc = monitor_split_words(line, argv);
 
-	if (argc == -E2BIG) {
-		monitor_printf("too many words: a command takes at most %d\n", ARGS_MAX - 1);
-		return;
-	}
 	if (argc == 0)
 		return;
 	for_each_section_entry(const struct monitor_command, __monitor_commands_start,
@@ -349,11 +217,15 @@ void monitor_run(int exit_status)
 	monitor_printf("Special K monitor: type 'help' for the commands, "
 		       "'poweroff' to leave QEMU\n");
 	for (;;) {
-		bool more;
+		bool more, cut;
 
 		monitor_printf("sk> ");
-		more = read_line(line, sizeof(line));
-		run_line(line);
+		more = monitor_read_line(line, sizeof(line), &cut);
+		if (cut)
+			monitor_printf("line too long: the monitor takes %d characters; not run\n",
+				       MONITOR_LINE_MAX - 1);
+		else
+			run_line(line);
 		if (!more)
 			break;
 	}

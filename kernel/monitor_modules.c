@@ -5,33 +5,20 @@
  * `rmmod NAME`, and `ksyms [GLOB]`, the exported symbols (the kernel's
  * __ksymtab and __ksymtab_gpl, then each module's) whose name matches.
  * The errors are kmod's too: insmod's "could not insert module" with
- * its explanation of the errno, rmmod's "is in use by".
+ * its explanation of the errno, in the very words of /sbin/insmod
+ * (kernel/insmod_error.h), rmmod's "is in use by".
  */
 #include <kernel/errno.h>
 #include <kernel/fs.h>
 #include <kernel/glob.h>
+#include <kernel/insmod_error.h>
 #include <kernel/ksymtab.h>
 #include <kernel/module.h>
 #include <kernel/monitor.h>
 #include <kernel/sections.h>
+#include <kernel/slab.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
-
-/* kmod's mod_strerror() for a failed insert, then the plain strerror() texts. */
-static const char *insmod_strerror(int err)
-{
-	switch (-err) {
-	case ENOEXEC:	return "Invalid module format";
-	case ENOENT:	return "Unknown symbol in module, or unknown parameter (see dmesg)";
-	case EINVAL:	return "Invalid parameters";
-	case EEXIST:	return "File exists";
-	case ENOMEM:	return "Cannot allocate memory";
-	case ENODEV:	return "No such device";
-	case EBUSY:	return "Device or resource busy";
-	case EIO:	return "Input/output error";
-	default:	return "error";
-	}
-}
 
 static void lsmod_line(struct module *mod, void *arg)
 {
@@ -57,27 +44,53 @@ static int cmd_lsmod(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The parameters as the loader takes them, "name=value ...": the monitor
+ * took the quotes off (kernel/monitor_line.c), so each value goes back in
+ * double quotes, which keep its spaces (kernel/module/params.c).
+ */
+static char *join_params(int argc, char **argv)
+{
+	size_t room = 1, at = 0;
+	char *args;
+
+	for (int i = 2; i < argc; i++)
+		room += strlen(argv[i]) + 3;
+	args = kmalloc(room);
+	for (int i = 2; args && i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+
+		at += eq ? snprintf(args + at, room - at, "%.*s=\"%s\" ", (int)(eq - argv[i]),
+				    argv[i], eq + 1)
+			 : snprintf(args + at, room - at, "%s ", argv[i]);
+	}
+	if (args)
+		args[at] = '\0';
+	return args;
+}
+
 static int cmd_insmod(int argc, char **argv)
 {
-	char args[128] = "";
 	struct dentry *d;
-	size_t at = 0;
+	char *args;
 	int err;
 
 	if (argc < 2)
 		return -EINVAL;
 	err = kern_path(argv[1], LOOKUP_FOLLOW, &d);
 	if (err) {
-		monitor_printf("insmod: ERROR: could not load module %s: No such file or directory\n",
-			       argv[1]);
+		monitor_printf(INSMOD_LOAD_ERROR, argv[1], insmod_errno_text(-err));
 		return 0;
 	}
 	dput(d);
-	for (int i = 2; i < argc && at < sizeof(args); i++)
-		at += snprintf(args + at, sizeof(args) - at, "%s%s", i > 2 ? " " : "", argv[i]);
-	if (!load_module_file(argv[1], args, &err))
-		monitor_printf("insmod: ERROR: could not insert module %s: %s\n", argv[1],
-			       insmod_strerror(err));
+	args = join_params(argc, argv);
+	if (!args)
+		err = -ENOMEM;
+	else if (load_module_file(argv[1], args, &err))
+		err = 0;
+	if (err)
+		monitor_printf(INSMOD_INSERT_ERROR, argv[1], insmod_strerror(-err));
+	kfree(args);
 	return 0;
 }
 
@@ -109,7 +122,7 @@ static int cmd_rmmod(int argc, char **argv)
 		monitor_printf("\n");
 	} else if (err) {
 		monitor_printf("rmmod: ERROR: could not remove module %s: %s\n", argv[1],
-			       insmod_strerror(err));
+			       insmod_errno_text(-err));
 	}
 	return 0;
 }

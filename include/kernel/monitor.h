@@ -6,8 +6,8 @@
  * prompt starts from a late hook (include/kernel/init.h), the last of boot
  * step 19, which monitor.c's initcall registers.
  *
- * kernel/monitor.c has the prompt, line editing and the commands about
- * memory; kernel/monitor_tables.c the commands that walk the tables. Each
+ * kernel/monitor.c has the prompt and the commands about memory (lines:
+ * monitor_line.c); kernel/monitor_tables.c the commands that walk the tables. Each
  * command is a struct monitor_command in the section .monitor_commands
  * (monitor_command(), gathered by MONITOR_COMMANDS in
  * linker/sections.lds.h): the prompt finds them between its start/stop
@@ -37,7 +37,17 @@ struct monitor_command {
 	DEFINE_SECTION_ENTRY(const struct monitor_command, __monitor_command_##fn,	\
 			     ".monitor_commands") = { name, args, help, fn }
 
-/* Shared by the two files of the monitor. */
+/* Shared by the files of the monitor. */
 __printf(1, 2) int monitor_printf(const char *fmt, ...);
+
+/*
+ * kernel/monitor_line.c: a line of at most MONITOR_LINE_MAX - 1 characters
+ * (false at the end of input; *cut when characters were dropped), and its
+ * words, in place, at most MONITOR_ARGS_MAX of them.
+ */
+#define MONITOR_LINE_MAX	256
+#define MONITOR_ARGS_MAX	(MONITOR_LINE_MAX / 2)
+bool monitor_read_line(char *buf, size_t size, bool *cut);
+int monitor_split_words(char *line, char **argv);
 
 #endif

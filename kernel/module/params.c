@@ -82,10 +82,11 @@ int module_parse_args(struct module *mod, const char *args)
 			continue;
 		}
 		/* A bare name is a value only for a bool (true); others: -EINVAL, as Linux. */
-		if (!val && kp->ops != &param_ops_bool)
-			err = -EINVAL;
-		else
-			err = kp->ops->set(val, kp);
+		if (!val && kp->ops != &param_ops_bool) {
+			pr_err("%s: parameter '%s' needs a value: %s=...\n", mod->name, param, param);
+			return -EINVAL;
+		}
+		err = kp->ops->set(val, kp);
 		if (err) {
 			pr_err("%s: '%s' invalid for parameter '%s'\n", mod->name, val ? val : "",
 			       param);

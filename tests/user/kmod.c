@@ -24,16 +24,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* kmod's explanation of a failed insert; strerror() for the rest. */
-static const char *mod_strerror(int err)
-{
-	switch (err) {
-	case ENOEXEC:	return "Invalid module format";
-	case ENOENT:	return "Unknown symbol in module, or unknown parameter (see dmesg)";
-	case EINVAL:	return "Invalid parameters";
-	default:	return strerror(err);
-	}
-}
+/* insmod's words, the same as the kernel monitor's insmod: one header for both. */
+#include "../../include/kernel/insmod_error.h"
 
 /* The bytes of the open file fd, malloc()ed: for init_module(2). */
 static void *read_all(int fd, size_t *len)
@@ -65,20 +57,25 @@ static int insmod(int argc, char **argv)
 		fprintf(stderr, "Usage: insmod FILE [param=value...]\n");
 		return 1;
 	}
-	/* The parameters as one string, separated by spaces, as the kernel wants them. */
+	/*
+	 * The parameters as one string, separated by spaces, as the kernel wants
+	 * them; each value in double quotes, which keep its spaces (whom="a b").
+	 */
 	for (int i = 2; opts && i < argc; i++) {
-		char *more = realloc(opts, optslen + strlen(argv[i]) + 2);
+		char *more = realloc(opts, optslen + strlen(argv[i]) + 4), *eq = strchr(argv[i], '=');
 
 		if (!more)
 			free(opts);
 		opts = more;
-		if (opts)
+		if (opts && eq)
+			optslen += sprintf(opts + optslen, "%s%.*s=\"%s\"", optslen ? " " : "",
+					   (int)(eq - argv[i]), argv[i], eq + 1);
+		else if (opts)
 			optslen += sprintf(opts + optslen, "%s%s", optslen ? " " : "", argv[i]);
 	}
 	fd = open(argv[1], O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		fprintf(stderr, "insmod: ERROR: could not load module %s: %s\n", argv[1],
-			strerror(errno));
+		fprintf(stderr, INSMOD_LOAD_ERROR, argv[1], insmod_errno_text(errno));
 		return 1;
 	}
 	if (!opts)
@@ -93,8 +90,7 @@ static int insmod(int argc, char **argv)
 	close(fd);
 	free(opts);
 	if (err)
-		fprintf(stderr, "insmod: ERROR: could not insert module %s: %s\n", argv[1],
-			mod_strerror(err));
+		fprintf(stderr, INSMOD_INSERT_ERROR, argv[1], insmod_strerror(err));
 	return !!err;
 }
 

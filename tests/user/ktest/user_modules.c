@@ -198,6 +198,11 @@ static void insmod_lsmod_rmmod(void)
 	EXPECT(run(rmmod, out, sizeof(out)) == 1 && !strcmp(out, "rmmod: ERROR: Module hello is "
 	       "not currently loaded\n"), "rmmod twice: \"%s\"", out);
 	EXPECT(run(lsmod, out, sizeof(out)) == 0 && !strstr(out, "\nhello "), "lsmod: \"%s\"", out);
+	/* An int parameter with no value: the monitor's insmod says the same (insmod_error.h). */
+	insmod[2] = "times";
+	insmod[3] = NULL;
+	EXPECT(run(insmod, out, sizeof(out)) == 1 && !strcmp(out, "insmod: ERROR: could not "
+	       "insert module " HELLO ": Invalid parameters\n"), "insmod times: \"%s\"", out);
 }
 
 /* Read a byte at a time, a /proc file is the same text as read at once. */
