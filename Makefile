@@ -15,7 +15,8 @@ override MEM	:= $(value MEM)
 override APPEND	:= $(value APPEND)
 override INITRD	:= $(value INITRD)
 export CPU SMP MEM APPEND INITRD
-# BOOT=uboot: make run boots ARM through U-Boot (scripts/qemu --boot uboot).
+# BOOT=uboot: make run boots ARM through U-Boot (scripts/qemu --boot uboot); BOOT=iso: x86_64
+# through GRUB, from the ISO (--boot iso).
 export BOOT
 
 ARCHES		:= x86_64 arm
@@ -165,7 +166,7 @@ SYMVERS		:= $(BUILD)/Module.symvers
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all mini layers modules iso run debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
+.PHONY: all mini layers modules iso run run-args debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
 	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
 	check-build-llvm-x86_64 check-build-llvm-arm
 
@@ -360,24 +361,36 @@ $(BUILD)/initramfs-corrupt.cpio: $(INITRAMFS)
 deps:
 	$(Q)scripts/install-deps $(if $(filter uboot,$(BOOT)),uboot)
 
-# QEMU's exit status is the kernel's verdict (include/kernel/panic.h): say it in words.
-# 0, 1 and 2 are not the kernel's: Ctrl-A x or a triple fault, QEMU refusing its
-# options, scripts/qemu's usage error. --interactive: Ctrl-C reaches the monitor
-# instead of killing QEMU; Ctrl-A x leaves.
-run: deps all
-	$(Q)status=0; scripts/qemu --arch $(ARCH) --kernel $(BOOT_IMAGE) \
-		--initrd "$${INITRD:-$(INITRAMFS)}" \
-		--interactive $${BOOT:+--boot "$$BOOT"} \
-		$${CPU:+--cpu "$$CPU"} $${SMP:+--smp "$$SMP"} $${MEM:+--mem "$$MEM"} \
-		--append "monitor$${APPEND:+ $$APPEND}" || status=$$?; \
+# QEMU's exit status is the kernel's verdict (include/kernel/panic.h): say it in words, as what
+# the kernel printed tells it apart (a self-test failed, none ran, init exited 3, which oops:
+# sklib/exits.py reads QEMU's copy of the console). 0, 1 and 2 are not the kernel's: Ctrl-A x
+# or a triple fault, QEMU refusing its options, scripts/qemu's usage error. --interactive:
+# Ctrl-C reaches the monitor instead of killing QEMU; Ctrl-A x leaves.
+# BOOT=iso boots the ISO (x86_64): GRUB's grub.cfg in it is fixed, so there is no command line
+# (no monitor either) and the initramfs is the one it carries.
+ifeq ($(BOOT),iso)
+RUN_IMAGE	:= --boot iso --kernel $(ISO)
+else
+RUN_IMAGE	:= --kernel $(BOOT_IMAGE) --initrd "$${INITRD:-$(INITRAMFS)}" $${BOOT:+--boot "$$BOOT"} \
+		   --append "monitor$${APPEND:+ $$APPEND}"
+endif
+run: run-args deps all $(if $(filter iso,$(BOOT)),iso)
+	$(Q)status=0; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
+	scripts/qemu --arch $(ARCH) $(RUN_IMAGE) --interactive --log "$$log" \
+		$${CPU:+--cpu "$$CPU"} $${SMP:+--smp "$$SMP"} $${MEM:+--mem "$$MEM"} || status=$$?; \
 	case $$status in \
 	0) echo "run: QEMU exited 0: left with Ctrl-A x, or a reset or triple fault"; exit 1;; \
 	1) echo "run: QEMU refused to start (its message is above): check CPU=, SMP=, MEM="; exit 2;; \
 	2) echo "run: usage error (scripts/qemu's message is above): check CPU=, SMP=, MEM=, APPEND="; \
 	   exit 2;; \
 	esac; \
-	verdict=$$(python3 scripts/lib/sklib/exits.py $$status); ok=$$?; \
+	verdict=$$(python3 scripts/lib/sklib/exits.py $$status "$$log"); ok=$$?; \
 	echo "run: $$verdict"; exit $$ok
+run-args:
+	@if [ "$$BOOT" = iso ] && [ -n "$$APPEND$$INITRD" ]; then \
+		echo "make run BOOT=iso: GRUB's grub.cfg in the ISO is fixed, it takes no APPEND=," \
+			"and the ISO carries its own initramfs, not INITRD=; boot without BOOT=iso" \
+			"for those" >&2; exit 2; fi
 
 # It boots what make run boots (on ARM the Image, with the initramfs); gdb reads kernel.elf.
 debug: deps all

@@ -10,7 +10,7 @@
 #define _KERNEL_PANIC_H
 
 #define QEMU_EXIT_PASS		33	/* boot finished, every self-test passed */
-#define QEMU_EXIT_TESTS_FAILED	35	/* boot finished, some self-test failed */
+#define QEMU_EXIT_TESTS_FAILED	35	/* boot finished; a self-test failed, none ran, or init failed */
 #define QEMU_EXIT_PANIC		37	/* panic or oops */
 
 /* The statuses are also for assembly (arch/x86_64/boot/verify_cpu.S). */

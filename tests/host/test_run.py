@@ -4,7 +4,8 @@ quotes, $ and backticks must reach the kernel byte for byte (the kernel echoes i
 command line: ..."); QEMU usage errors are named as such; `make run` runs on a
 pseudo-terminal, as a user's would, so Ctrl-C and Ctrl-A x are the terminal's keys; make
 debug refuses a port in use, picks a free one, prints a gdb line that works and writes a
-gdbinit that another gdb can source; make stress boots copies of the kernels.
+gdbinit that another gdb can source; make stress boots copies of the kernels; make run words
+QEMU's status as what the kernel said, and boots the ISO with BOOT=iso.
 
 Run: python3 tests/host/test_run.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels must be built in DIR. Prints KTAP (one suite, "run"); exit
@@ -93,6 +94,36 @@ def case_run_usage_errors(args):
         check(r.returncode != 0, "make run %s succeeded" % var)
         check(all(w in out for w in words) and "triple fault" not in out,
               "make run %s said: %r" % (var, out[-400:]))
+
+
+def case_run_words_status(args):
+    """make run words QEMU's status as what the kernel said: the README's APPEND='-- 3' is
+    init's status 3, not a failed self-test; an oops is named (it said "some self-test
+    failed" for every 35)."""
+    r = make("run", "O=" + args.build, "APPEND=ktest.filter=none -- 3", timeout=120)
+    said = [l for l in r.stdout.splitlines() if l.startswith("run: ")]
+    check(r.returncode != 0 and said == ["run: no self-test ran (ktest.filter=none matched no "
+                                         "suite); init exited with status 3 (QEMU exit 35)"],
+          "make run APPEND='ktest.filter=none -- 3' said %r" % (said or r.stdout[-400:]))
+    r = subprocess.run(["make", "--no-print-directory", "run", "ARCH=arm", "O=" + args.build,
+                        "APPEND=ktest.filter=none"], cwd=ROOT, env=make_env(), input="bug\n",
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    said = [l for l in r.stdout.splitlines() if l.startswith("run: ")]
+    check(len(said) == 1 and said[0].startswith("run: Oops: ") and "(QEMU exit 37)" in said[0],
+          "make run ARCH=arm, monitor 'bug': %r" % (said or r.stdout[-400:]))
+
+
+def case_run_iso(args):
+    """make run BOOT=iso boots the ISO through GRUB (it passed --initrd, which scripts/qemu
+    refuses for an ISO); APPEND= beside it is refused with a sentence."""
+    r = make("run", "O=" + args.build, "BOOT=iso", timeout=180)
+    said = [l for l in r.stdout.splitlines() if l.startswith("run: ")]
+    check(r.returncode == 0 and "Special K: boot complete" in r.stdout and
+          said == ["run: boot finished, every self-test passed (QEMU exit 33)"],
+          "make run BOOT=iso: exit %d %r %r" % (r.returncode, said, (r.stdout + r.stderr)[-400:]))
+    r = make("run", "O=" + args.build, "BOOT=iso", "APPEND=quiet", timeout=60)
+    check(r.returncode == 2 and "takes no APPEND=" in r.stderr and "Kernel" not in r.stdout,
+          "make run BOOT=iso APPEND=quiet: exit %d %r" % (r.returncode, r.stderr[-300:]))
 
 
 def run_boot(args, results):
@@ -319,7 +350,9 @@ def main():
                      ("debug_port_in_use_refused", case_debug_port_in_use_refused),
                      ("stress_boots_copies", case_stress_boots_copies),
                      ("run_own_initrd", case_run_own_initrd),
-                     ("arm_initrd_too_big", case_arm_initrd_too_big)):
+                     ("arm_initrd_too_big", case_arm_initrd_too_big),
+                     ("run_words_status", case_run_words_status),
+                     ("run_iso", case_run_iso)):
         results.append(run_case(name, functools.partial(fn, args)))
     run_boot(args, results)
     debug_boot(args, results)

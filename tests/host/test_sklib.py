@@ -123,6 +123,34 @@ def test_exits_from_the_header():
     check("triple fault" in exits.describe(0), exits.describe(0))
 
 
+def test_exits_explained_by_the_console():
+    # QEMU_EXIT_TESTS_FAILED has several causes; the console's lines tell them apart.
+    ok, failed, panic = exits.PASS, exits.TESTS_FAILED, exits.PANIC
+    for status, console, kinds, words in (
+            (failed, "init exited with status 0\nktest: 2 test case(s) failed\n",
+             [exits.TEST_FAILED], "2 self-test cases failed (QEMU exit %d)" % failed),
+            (failed, "ktest: 1 test case(s) failed\ninit exited with status 3\n",
+             [exits.TEST_FAILED, exits.INIT_ENDED_BADLY], "1 self-test case failed; init "
+             "exited with status 3 (QEMU exit %d)" % failed),
+            (failed, "Run /init as init process\r\ninit exited with status 3\r\nsk> ",
+             [exits.INIT_ENDED_BADLY], "init exited with status 3, every self-test passed"),
+            (failed, "sk> init killed by signal 11\n", [exits.INIT_ENDED_BADLY],
+             "init killed by signal 11"),
+            (failed, "ktest: no self-test ran (ktest.filter=nope)\n", [exits.NONE_RAN],
+             "no self-test ran (ktest.filter=nope matched no suite)"),
+            (failed, "", [exits.OTHER], "the console says neither"),
+            (failed, None, [exits.OTHER], exits.describe(failed)),
+            (panic, "x\nOops: page fault: 0002 [#1]\nKernel panic - not syncing: Fatal\n",
+             [exits.CRASHED], "Oops: page fault: 0002 [#1] (QEMU exit %d)" % panic),
+            (ok, "init exited with status 3\n", [exits.PASSED], exits.describe(ok)),
+            (0, "", [exits.OTHER], "triple fault")):
+        got = exits.explain(status, console)
+        check(got[0] == kinds and words in got[1], "explain(%r, %r) = %r, want %r and %r" % (
+            status, console, got, kinds, words))
+    check("init exited" not in exits.explain(failed, "init exited with status 0\n")[1],
+          "init's status 0 is no cause")
+
+
 def test_exits_reader():
     header = os.path.join(WORK, "panic.h")
     with open(header, "w") as f:
