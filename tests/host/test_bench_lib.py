@@ -83,6 +83,40 @@ def test_bench_all_cases_need_their_figures():
     check(bench_boot(lines).problems(), "plain bench without its figures passed")
 
 
+def test_bench_figure_with_error_fails():
+    """A case that found its figure wrong says error=WHY on its line (bench_alternatives'
+    results-differ): scripts/bench fails on it, as on 'bench: error'."""
+    line = "bench: alt_div udiv32 divisions=1024 generic=9 site=8 error=results-differ"
+    problems = bench_boot(bench_lines(PRINTED_STEPS) + [line]).problems()
+    check(len(problems) == 1 and "alt_div udiv32" in problems[0] and
+          "error=results-differ" in problems[0], problems)
+
+
+def test_bench_no_self_test_is_no_failure():
+    """The boots with ktest.filter=none end with QEMU_EXIT_TESTS_FAILED, as the kernel says
+    "no self-test ran": no warning for those (30 boots of make bench were reported as "a
+    self-test failed"), but one for a failed case, a filter that matched nothing unasked, or
+    init's status."""
+    from sklib.bench import report as bench_report
+    none = "ktest: no self-test ran (ktest.filter=none)"
+    for append, lines, failure in (
+            ("ktest.filter=none bench=none", [none], None),
+            ("ktest.filter=none bench=none", [none, "init exited with status 3"],
+             "init exited with status 3"),
+            ("bench", ["ktest: 2 test case(s) failed"], "2 self-test cases failed"),
+            ("ktest.filter=nosuch bench", ["ktest: no self-test ran (ktest.filter=nosuch)"],
+             "no self-test ran")):
+        boot = bench_boot(bench_lines(PRINTED_STEPS) + lines, append=append)
+        boot.exit = exits.TESTS_FAILED
+        got = boot.failure()
+        check(got is None if failure is None else failure in got,
+              "%s with %s: %r" % (append, lines, got))
+        boot.wall = None
+        row = bench_report.md_boots("arm", {"boots": [boot.describe()], "counter": None,
+                                            "counter_name": "x"})
+        check(("no self-test, as asked" in "".join(row)) == (failure is None), row)
+
+
 def test_bench_bounds_fail_when_broken():
     """A boot whose secondary-CPU step ends past 1 M instructions breaks the boot bound;
     8 CPUs costing more than 100 K each break the bring-up bound; under both, none."""
