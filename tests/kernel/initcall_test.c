@@ -7,8 +7,10 @@
  * initcall_levels[] (include/kernel/initcall_levels.h).
  */
 #include <kernel/bootinfo.h>
+#include <kernel/errno.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
+#include <kernel/printk.h>
 #include <kernel/sections.h>
 #include <kernel/string.h>
 
@@ -44,10 +46,17 @@ rootfs_initcall(ktest_rootfs);
 module_init(ktest_device);
 late_initcall(ktest_late);
 
-/* An initcall that fails on purpose: boot must report it and go on. */
+/*
+ * An initcall that fails on purpose: boot must report it and go on, and
+ * record it (failing_initcall_recorded). It says so first, at the level of
+ * the kernel's report, so that "initcall ktest_failing_initcall returned
+ * -22" on every boot alarms nobody.
+ */
 static int __init ktest_failing_initcall(void)
 {
-	return -22;
+	pr_warn("initcall self-test: ktest_failing_initcall fails on purpose (-EINVAL); "
+		"the kernel reports it and boots on\n");
+	return -EINVAL;
 }
 device_initcall(ktest_failing_initcall);
 
@@ -112,10 +121,26 @@ static void __init record_is_the_table(struct ktest *t)
 		KTEST_EXPECT_EQ(t, initcall_results_count, entries);
 }
 
+/* The failing initcall's -EINVAL is in the record (unless it was blacklisted). */
+static void __init failing_initcall_recorded(struct ktest *t)
+{
+	unsigned int found = 0;
+
+	for (unsigned int r = 0; r < initcall_results_count; r++) {
+		if (initcall_results[r].fn == ktest_failing_initcall) {
+			KTEST_EXPECT_EQ(t, initcall_results[r].ret, -EINVAL);
+			found++;
+		}
+	}
+	if (!strstr(boot_info.cmdline, "ktest_failing_initcall"))
+		KTEST_EXPECT_EQ(t, found, 1);
+}
+
 static const struct ktest_case initcall_cases[] __initconst = {
 	KTEST_CASE(every_level_ran_in_order),
 	KTEST_CASE(results_carry_the_level),
 	KTEST_CASE(record_is_the_table),
+	KTEST_CASE(failing_initcall_recorded),
 	{}
 };
 
