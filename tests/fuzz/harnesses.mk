@@ -15,6 +15,14 @@ $(O)/k/params.o: $(SRCTREE)/kernel/params.c
 KCFLAGS_params	:= $(X86_INC) -include $(SRCTREE)/tests/fuzz/fuzz_setup.h \
 		   -D__setup_start=__start_fuzz_setup -D__setup_end=__stop_fuzz_setup
 
+# A module's parameters: the loader's gathering and parsing, and each type's setter.
+$(O)/k/mod_params.o: $(SRCTREE)/kernel/module/params.c
+$(O)/k/mod_param_ops.o: $(SRCTREE)/kernel/module/param_ops.c
+KCFLAGS_mod_params	:= $(X86_INC)
+KCFLAGS_mod_param_ops	:= $(X86_INC)
+$(O)/modparam_fuzz: $(O)/k/mod_params.o $(O)/k/mod_param_ops.o
+HCFLAGS_modparam	:= $(X86_INC)
+
 # x86_64's boot information through the direct-map model of x86/asm/page.h.
 X86_BOOT_INC	:= -I$(SRCTREE)/tests/fuzz/x86 $(X86_INC)
 $(O)/k/x86_bootinfo.o: $(SRCTREE)/arch/x86_64/kernel/bootinfo.c
