@@ -3,7 +3,7 @@
 quotes, $ and backticks must reach the kernel byte for byte (the kernel echoes it: "Kernel
 command line: ..."); QEMU usage errors are named as such; `make run` runs on a
 pseudo-terminal, as a user's would, so Ctrl-C and Ctrl-A x are the terminal's keys; make
-debug refuses a port in use, picks a free one, prints a gdb line that works and writes a
+debug refuses a port in use, picks a free one (two sessions at once too), prints a gdb line that works and writes a
 gdbinit that another gdb can source; make stress boots copies of the kernels; make run words
 QEMU's status as what the kernel said, and boots the ISO with BOOT=iso.
 
@@ -281,6 +281,37 @@ def debug_boot(args, results):
             proc.wait()
 
 
+def case_debug_two_at_once(args):
+    """Two make debug sessions started at once (each with its own build, as two worktrees)
+    both come up, on two ports: the port is what QEMU could bind, not what looked free a
+    moment before (both took the same one, and one failed 'QEMU did not start')."""
+    with tempfile.TemporaryDirectory(prefix="sk-test-debug.") as tmp:
+        procs = []
+        for i in (1, 2):
+            build = os.path.join(tmp, str(i))
+            os.makedirs(build)
+            for name in ("kernel.elf", "Image", "initramfs.cpio"):
+                shutil.copyfile(os.path.join(args.build, "arm", name), os.path.join(build, name))
+            env = make_env()
+            env.update(ARCH="arm", KERNEL=os.path.join(build, "kernel.elf"),
+                       IMAGE=os.path.join(build, "Image"))
+            procs.append(subprocess.Popen([os.path.join(ROOT, "scripts", "debug")], cwd=ROOT,
+                                          env=env, stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                          text=True, start_new_session=True))
+        outs = []
+        for proc in procs:
+            try:
+                outs.append(proc.communicate("quit\n", timeout=120)[0])
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                outs.append(proc.communicate()[0])
+    ports = [re.search(r"QEMU is waiting on 127\.0\.0\.1:(\d+)", out) for out in outs]
+    check(all(ports) and ports[0].group(1) != ports[1].group(1) and
+          all("Breakpoint 1, start_kernel" in out for out in outs),
+          "two sessions at once: %r" % [out[-500:] for out in outs])
+
+
 def case_run_own_initrd(args):
     """make run INITRD=FILE boots that initramfs (tests/initramfs alone, a few KiB, not the
     build's 2 MiB), INITRD=none none; the end of input ends the monitor's session."""
@@ -348,6 +379,7 @@ def main():
     results = []
     for name, fn in (("run_usage_errors", case_run_usage_errors),
                      ("debug_port_in_use_refused", case_debug_port_in_use_refused),
+                     ("debug_two_at_once", case_debug_two_at_once),
                      ("stress_boots_copies", case_stress_boots_copies),
                      ("run_own_initrd", case_run_own_initrd),
                      ("arm_initrd_too_big", case_arm_initrd_too_big),
