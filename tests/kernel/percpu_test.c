@@ -7,18 +7,15 @@
  *   and CPU 0 no longer uses the template.
  * - this_cpu_read/write/add/inc/dec on 1, 2, 4 and 8-byte variables land
  *   in CPU 0's copy (read back through per_cpu()), wrapping like the type.
- * - The speed of this_cpu_inc() against per_cpu(var, smp_processor_id())++,
- *   in get_cycles() units per increment (guest instructions under
- *   scripts/qemu --icount on x86_64; one unit per 16 on ARM).
+ * What this_cpu_inc() costs against per_cpu(var, smp_processor_id())++ is
+ * make bench's to measure (tests/kernel/bench_percpu.c, exact under -icount).
  */
-#include <asm/processor.h>
 #include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/percpu.h>
 #include <kernel/smp.h>
 
 #define PCPU_INITIAL	0x5eed0000c0ffee01ull
-#define SPEED_LOOPS	16000
 
 static DEFINE_PER_CPU(u64, pcpu_initial) = PCPU_INITIAL;
 static DEFINE_PER_CPU(char [12], pcpu_initial_text) = "per-CPU";
@@ -27,7 +24,6 @@ static DEFINE_PER_CPU(u8, pcpu_u8);
 static DEFINE_PER_CPU(u16, pcpu_u16);
 static DEFINE_PER_CPU(u32, pcpu_u32);
 static DEFINE_PER_CPU(u64, pcpu_u64);
-static DEFINE_PER_CPU(unsigned long, percpu_speed_counter);
 
 /* Nobody writes these: each area must still hold what the template held. */
 static void initial_values_in_every_area(struct ktest *t)
@@ -109,61 +105,10 @@ static void this_cpu_ops_every_size(struct ktest *t)
 			KTEST_EXPECT_EQ(t, per_cpu(pcpu_u64, cpu), 0);
 }
 
-/* The two ways of counting on this CPU, not inlined, so that their code can be read. */
-static void __noinline percpu_speed_this_cpu_inc(void)
-{
-	this_cpu_inc(percpu_speed_counter);
-}
-
-static void __noinline percpu_speed_per_cpu_inc(void)
-{
-	per_cpu(percpu_speed_counter, smp_processor_id())++;
-}
-
-static void __noinline percpu_speed_empty(void)
-{
-	barrier();
-}
-
-static u64 thousandths_per_call(void (*fn)(void))
-{
-	u64 start = get_cycles();
-
-	for (int i = 0; i < SPEED_LOOPS; i++)
-		fn();
-	return (get_cycles() - start) * 1000 / SPEED_LOOPS;
-}
-
-static void show_speed(const char *what, u64 thousandths)
-{
-	unsigned long long whole = thousandths / 1000, part = thousandths % 1000;
-
-	ktest_diag("speed: %-36s %llu.%03llu per call", what, whole, part);
-}
-
-/*
- * get_cycles() is exact under scripts/qemu --icount and noise otherwise, so
- * the lines are figures to read; the counts are checked.
- */
-static void speed(struct ktest *t)
-{
-	u64 empty, this_inc, by_id;
-
-	this_cpu_write(percpu_speed_counter, 0);
-	empty = thousandths_per_call(percpu_speed_empty);
-	this_inc = thousandths_per_call(percpu_speed_this_cpu_inc);
-	by_id = thousandths_per_call(percpu_speed_per_cpu_inc);
-	KTEST_EXPECT_EQ(t, this_cpu_read(percpu_speed_counter), 2 * SPEED_LOOPS);
-	show_speed("call of an empty function", empty);
-	show_speed("this_cpu_inc()", this_inc);
-	show_speed("per_cpu(var, smp_processor_id())++", by_id);
-}
-
 static const struct ktest_case percpu_cases[] = {
 	KTEST_CASE(initial_values_in_every_area),
 	KTEST_CASE(areas_apart_and_own),
 	KTEST_CASE(this_cpu_ops_every_size),
-	KTEST_CASE(speed),
 	{},
 };
 
