@@ -1,12 +1,13 @@
 /*
  * fault_fixup: a module that recovers from faults through its own
- * __ex_table. The nofault loads of asm/uaccess.h are inline: each use
- * here puts an entry in this module's __ex_table, which `ld -r` leaves
- * unsorted and the loader must sort and register, so that the fault
- * handler finds the fixup when the load at address 0 (never mapped)
- * faults. A good address must still read through.
+ * __ex_table. arch_get_kernel_nofault_long() of asm/maccess.h (the arch
+ * half of the kernel's nofault access) is inline: each use here puts an
+ * entry in this module's __ex_table, which `ld -r` leaves unsorted and the
+ * loader must sort and register, so that the fault handler finds the
+ * fixup when the load at address 0 (never mapped) faults. A good address
+ * must still read through.
  */
-#include <asm/uaccess.h>
+#include <asm/maccess.h>
 #include <kernel/errno.h>
 #include <kernel/module.h>
 #include <kernel/printk.h>
