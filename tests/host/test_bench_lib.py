@@ -9,9 +9,13 @@ lock and the snapshot of the kernels on real files and real QEMU boots.
 
 import hashlib
 import os
+import re
+import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
@@ -19,6 +23,7 @@ from sklib import exits, ktap_writer, qemu  # noqa: E402
 from sklib.bench import boots as bench_boots  # noqa: E402
 from sklib.bench import bounds as bench_bounds  # noqa: E402
 from sklib.bench import floor as bench_floor  # noqa: E402
+from sklib.bench import plots as bench_plots  # noqa: E402
 from sklib.bench.steps import BOOT_STEPS, STEP  # noqa: E402
 
 PRINTED_STEPS = [n for n in BOOT_STEPS if n != STEP["report"]]
@@ -148,6 +153,95 @@ def test_bench_quick_bounds_the_self_tests():
     for insns, broken in ((40000000, []), (40000001, ["self-tests"])):
         rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
         equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
+
+
+def test_bench_bounds_say_which_side():
+    """The summary puts ≤ between a figure and a bound it keeps, > between one and a bound it
+    breaks (it printed "0.62 ≤ 0.30 over")."""
+    rows = [("x86_64", "wall", 0.62, 0.30, False), ("arm", "kept", 5, 10, True),
+            ("arm", "broken", 11, 10, True), ("arm", "no figure", None, 10, True)]
+    screen = bench_bounds.screen(rows)
+    for pattern in (r"0\.62 > +0\.30 +over \(not enforced\)$", r" 5 ≤ +10 +ok$",
+                    r" 11 > +10 +BROKEN$", r"— \? +10 +BROKEN$"):
+        check(re.search(pattern, screen, re.M), "%r not in %r" % (pattern, screen))
+    md = bench_bounds.markdown(rows)
+    check("| 0.62 | > | 0.30 | over (not enforced) |" in md and "| 5 | ≤ | 10 | ok |" in md, md)
+
+
+def read_png(path):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGBA PNG, rsvg-convert's output."""
+    with open(path, "rb") as f:
+        data = f.read()
+    check(data[:8] == b"\x89PNG\r\n\x1a\n", "%s is no PNG" % path)
+    pos, idat = 8, b""
+    while pos < len(data):
+        size, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + size]
+        pos += 12 + size
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            check(depth == 8 and colour == 6, "not 8-bit RGBA: %d %d" % (depth, colour))
+        elif kind == b"IDAT":
+            idat += body
+    raw, stride, rows, prev = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a, b = line[i - 4] if i >= 4 else 0, prev[i]
+            c = prev[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return width, height, rows
+
+
+def test_bench_plots_hold_their_labels():
+    """Every label of the boot-steps bars (the longest step names, eight-digit counts) and of
+    a line chart's legend lies inside the picture: each chart is drawn by rsvg-convert
+    (librsvg2-bin, scripts/install-deps check) on a canvas 100 px larger on every side, where
+    nothing may be inked outside the chart's own area (the bars' fixed 250 px margin cut
+    the names of steps 3 and 18)."""
+    check(shutil.which("rsvg-convert"), "rsvg-convert not found: scripts/install-deps check")
+    bars = [("%d. %s" % (n, what), 10 ** (n % 8) * 4 + 1) for n, what in BOOT_STEPS.items()]
+    charts = {"bars": lambda path: bench_plots.bar_chart(path, "steps", bars),
+              "lines": lambda path: bench_plots.line_chart(
+                  path, "lookups", "entries", "instructions", [
+                      ("x86_64 binary search", [(1, 10), (1024, 100)], False),
+                      ("arm linear scan (a long legend label)", [(1, 20), (1024, 9000)], True)],
+                  xlog2=True, ylog=True)}
+    pad, zoom = 100, 0.5
+    for name, draw in charts.items():
+        svg = os.path.join(WORK, name + ".svg")
+        check(draw(svg), "%s: nothing drawn" % name)
+        with open(svg) as f:
+            text = f.read()
+        found = re.search(r'<svg [^>]*width="(\d+)" height="(\d+)"', text)
+        width, height = int(found.group(1)), int(found.group(2))
+        wide = os.path.join(WORK, name + "-wide.svg")
+        with open(wide, "w") as f:
+            f.write(text.replace(found.group(0), '%s viewBox="%d %d %d %d"' % (
+                found.group(0).replace('width="%d" height="%d"' % (width, height),
+                                       'width="%d" height="%d"' % (width + 2 * pad,
+                                                                   height + 2 * pad)),
+                -pad, -pad, width + 2 * pad, height + 2 * pad), 1))
+        png = wide[:-4] + ".png"
+        subprocess.run(["rsvg-convert", "--zoom", str(zoom), wide, "-o", png], check=True)
+        w, h, rows = read_png(png)
+        edge = int(pad * zoom) - 1
+        outside = [(x, y) for y in range(h) for x in range(w)
+                   if rows[y][4 * x + 3] and not (edge < x < w - edge and edge < y < h - edge)]
+        check(not outside, "%s: ink outside the %dx%d chart at %d points, first at %s (of the "
+              "wide canvas, scale %g)" % (name, width, height, len(outside), outside[:1], zoom))
 
 
 def test_bench_floor_boots_exit_at_once():

@@ -128,7 +128,17 @@ def _verdict(value, bound, enforced):
         return ""
     if value is not None and value <= bound:
         return "ok"
-    return "BROKEN" if enforced else "over"
+    return "BROKEN" if enforced else "over (not enforced)"
+
+
+def _relation(value, bound):
+    """How value stands to its bound, as the screen prints it between them: a bound that is
+    kept reads 'value ≤ bound', one that is broken 'value > bound'."""
+    if bound is None:
+        return " "
+    if value is None:
+        return "?"
+    return "≤" if value <= bound else ">"
 
 
 def broken(rows):
@@ -143,9 +153,8 @@ def screen(rows):
     """The one-screen summary."""
     out = [f"{'arch':7} {'figure':66} {'value':>12}   {'bound':>12}"]
     for arch, label, value, bound, enforced in rows:
-        le = "≤" if bound is not None else " "
-        out.append(f"{arch:7} {label:66} {_fmt(value):>12} {le} {_fmt(bound):>12}  "
-                   f"{_verdict(value, bound, enforced)}")
+        out.append(f"{arch:7} {label:66} {_fmt(value):>12} {_relation(value, bound)} "
+                   f"{_fmt(bound):>12}  {_verdict(value, bound, enforced)}")
     return "\n".join(out) + "\n"
 
 
@@ -153,9 +162,9 @@ def markdown(rows):
     lines = ["## Bounds", "",
              "Each figure next to its bound; `scripts/bench` fails when an enforced one is "
              "broken (wall times are noisy and only shown).", "",
-             "| arch | figure | value | bound | |", "|---|---|---|---|---|"]
+             "| arch | figure | value | | bound | |", "|---|---|---|---|---|---|"]
     for arch, label, value, bound, enforced in rows:
         verdict = _verdict(value, bound, enforced)
-        lines.append(f"| {arch} | {label} | {_fmt(value)} | {_fmt(bound)} | "
-                     f"{'**broken**' if verdict == 'BROKEN' else verdict} |")
+        lines.append(f"| {arch} | {label} | {_fmt(value)} | {_relation(value, bound)} | "
+                     f"{_fmt(bound)} | {'**broken**' if verdict == 'BROKEN' else verdict} |")
     return "\n".join(lines) + "\n"

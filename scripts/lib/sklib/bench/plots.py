@@ -36,6 +36,13 @@ def short_number(value):
     return f"{value:g}"
 
 
+def text_width(text, size=12):
+    """How wide text is drawn, at most, in pixels: the charts' font is sans-serif, DejaVu Sans
+    on Debian, whose digits and most letters advance 0.55 to 0.64 em; 0.64 em a character, so
+    that a margin made from it holds the text (a fixed margin cut the long labels)."""
+    return math.ceil(len(str(text)) * size * 0.64)
+
+
 def svg_start(width, height, title):
     """The first lines of a chart: the canvas, white, with title centred on top."""
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -53,7 +60,9 @@ def write_svg(path, lines):
 
 def line_chart(path, title, xlabel, ylabel, series, xlog2=False, ylog=False):
     """series: [(label, [(x, y), ...], dashed)]. Log axes use powers of 2 (x) and of 10 (y)."""
-    width, height, left, right, top, bottom = 720, 440, 90, 190, 40, 60
+    # The legend, right of the plot: its line (38 px) and the longest label.
+    right = 38 + max(text_width(label) for label, _, _ in series) + 12
+    width, height, left, top, bottom = 530 + right, 440, 90, 40, 60
     points = [p for _, pts, _ in series for p in pts if p[1] is not None and p[1] > 0]
     if not points:
         return False
@@ -119,10 +128,13 @@ def bar_chart(path, title, bars):
     bars = [(label, value) for label, value in bars if value and value > 0]
     if not bars:
         return False
-    left, right, top, row = 250, 110, 40, 22
-    width = 760
+    # The labels, right-aligned left of the bars, and the values right of the longest bar:
+    # the margins are as wide as the longest of each.
+    left = 16 + max(text_width(label) for label, _ in bars)
+    right = 16 + max(text_width(f"{value:,}") for _, value in bars)
+    top, row, plot_w = 40, 22, 420
+    width = left + plot_w + right
     height = top + row * len(bars) + 40
-    plot_w = width - left - right
     top_decade = math.ceil(math.log10(max(v for _, v in bars)))
     low_decade = max(0, math.floor(math.log10(min(v for _, v in bars))) - 1)
 
