@@ -9,7 +9,9 @@ its text; the segments carry readelf's permissions; the special sections of the 
 are highlighted and labelled with a macro the README names for them; the init region's mark
 covers exactly the sections between readelf's __init_begin and __init_end; the per-CPU copies
 are as many as __per_cpu_offset has entries. The SVG must parse as XML, and rsvg-convert
-(librsvg, Debian's librsvg2-bin) must render it.
+(librsvg, Debian's librsvg2-bin) must render it. The pictures committed in docs/ must be what
+it draws from this build, every number masked, and the sizes shown in KiB within a factor of
+2 (docs_x86_64, docs_arm).
 
 Run: python3 tests/host/test_memory_map.py [--build DIR]    (default: $O, else build/)
 Prints KTAP (one suite, "memory_map"); exit status 0 iff every case passed.
@@ -201,13 +203,66 @@ def render(c, svg):
              "rsvg-convert: exit %d %s" % (r.returncode, r.stdout))
 
 
+# What moves with every change of the code: addresses, sizes and the geometry made from them.
+# (Not the digits of a name: x86_64, ELF64; a path's d="" is geometry whole.)
+NUMBER = re.compile(r"(?<![\w.])(0x[0-9a-f]+|\d+(\.\d+)?(e-?\d+)?( (bytes|KiB))?)")
+PATH_DATA = re.compile(r' d="[^"]*"')
+
+
+def masked(svg):
+    """The picture's lines, one element or text a line, every number masked."""
+    return [NUMBER.sub("N", PATH_DATA.sub(' d="N"', part))
+            for part in svg.replace(">", ">\n").splitlines()]
+
+
+def check_docs(build, arch):
+    """docs/memory-map-ARCH.svg is what scripts/memory-map draws from this build, but for
+    the numbers: the same segments, sections, flags, labels and marks; the sections of 10 KiB
+    and more within a factor of 2 of their size."""
+    def case(c):
+        docs = os.path.join(ROOT, "docs", "memory-map-%s.svg" % arch)
+        fresh = os.path.join(WORK, arch + "-docs.svg")
+        r = subprocess.run([os.path.join(ROOT, "scripts", "memory-map"),
+                            os.path.join(build, arch, "kernel.elf"), fresh],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if not c.expect(r.returncode == 0, "scripts/memory-map: %s" % r.stdout):
+            return
+        with open(docs) as f:
+            old_svg = f.read()
+        with open(fresh) as f:
+            new_svg = f.read()
+        # The big sections' sizes too, within a factor of 2: the ones shown in KiB, which
+        # grow by a change of some size, not by an entry (.text grew from 88 to 188 KiB).
+        sizes = [dict((m.group(1), int(m.group(2), 16)) for m in re.finditer(
+            r'data-name="([^"]+)" [^>]*data-size="(0x[0-9a-f]+)"', svg))
+            for svg in (old_svg, new_svg)]
+        for name, size in sorted(sizes[1].items()):
+            was = sizes[0].get(name, 0)
+            if max(was, size) >= 10240:
+                c.expect(was and size < 2 * was and was < 2 * size, "docs/memory-map-%s.svg "
+                         "is stale: it shows %s at %d bytes, this build has %d; draw it again: "
+                         "make sections ARCH=%s && cp build/%s/memory-map.svg "
+                         "docs/memory-map-%s.svg" % (arch, name, was, size, arch, arch, arch))
+        old, new = masked(old_svg), masked(new_svg)
+        first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b),
+                     None if len(old) == len(new) else min(len(old), len(new)))
+        c.expect(first is None, "docs/memory-map-%s.svg is stale: its line %s is %r, a fresh "
+                 "make sections draws %r (numbers masked); draw it again: make sections "
+                 "ARCH=%s && cp build/%s/memory-map.svg docs/memory-map-%s.svg" % (
+                     arch, first, old[first] if first is not None and first < len(old) else
+                     "(none)", new[first] if first is not None and first < len(new) else
+                     "(none)", arch, arch, arch))
+    return case
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
     args = parser.parse_args()
     build = os.path.abspath(args.build)
     status = ktap_writer.run_cases("memory_map", [
-        (arch, lambda c, a=arch: check_arch(build, a)(c)) for arch in ("x86_64", "arm")])
+        (arch, lambda c, a=arch: check_arch(build, a)(c)) for arch in ("x86_64", "arm")] + [
+        ("docs_" + arch, lambda c, a=arch: check_docs(build, a)(c)) for arch in ("x86_64", "arm")])
     shutil.rmtree(WORK, ignore_errors=True)
     return status
 
