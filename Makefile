@@ -162,6 +162,13 @@ MOD_NAMES	:= $(notdir $(basename $(sort $(wildcard $(MOD_SRC_DIR)/*.c))))
 MOD_OBJS	:= $(MOD_NAMES:%=$(MOD_DIR)/%.o)
 MOD_KOS		:= $(MOD_NAMES:%=$(MOD_DIR)/%.ko)
 SYMVERS		:= $(BUILD)/Module.symvers
+# What modpost resolves the modules' symbols against (Module.symvers files, Linux's format): the
+# kernel's exports; with M=, the in-tree modules' too (modpost writes them, as it writes each
+# build's, to MOD_DIR/Module.symvers), and any KBUILD_EXTRA_SYMBOLS= (Linux's name: the
+# Module.symvers of other external builds, space-separated), so that an external module may
+# use their exports, which its depends= then names.
+INTREE_SYMVERS	:= $(BUILD)/modules/Module.symvers
+MODPOST_INPUTS	:= $(SYMVERS) $(if $(M),$(INTREE_SYMVERS) $(KBUILD_EXTRA_SYMBOLS))
 
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
@@ -225,7 +232,8 @@ cmd_cc_module	= $(CC) $(CPPFLAGS) $(CFLAGS) -DMODULE -c $< -o $@
 cmd_symvers	= $(MODPOST) --symvers $(KERNEL) > $@
 # One command after another, not &&: if_changed's set -e stops at a failed one, but not at
 # the left side of an && (modpost's error was followed by "NAME.mod.c: No such file").
-cmd_modpost	= $(MODPOST) -i $(SYMVERS) -o $(MOD_DIR) $(MOD_OBJS); touch $@
+cmd_modpost	= $(MODPOST) $(MODPOST_INPUTS:%=-i %) -o $(MOD_DIR) -O $(MOD_DIR)/Module.symvers \
+		  $(MOD_OBJS); touch $@
 cmd_ld_module	= $(LD) -r -z noexecstack --build-id=none -T linker/module.lds \
 		  -o $@ $(filter %.o,$^)
 cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
@@ -267,9 +275,10 @@ $(BUILD)/kernel.lds: linker/$(ARCH).lds.S linker/sections.lds.h FORCE
 $(TOOLS)/%: scripts/%.c FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
 
-# The tools that read ELF files share scripts/elffile.c.
+# The tools that read ELF files share scripts/elffile.c; modpost's exports are scripts/symvers.c.
 $(CHECKSECTIONS) $(SORTTABLE) $(MODPOST): $(TOOLS)/%: scripts/%.c scripts/elffile.c scripts/elffile.h FORCE
 	$(call if_changed,hostcc,HOSTCC  $<)
+$(MODPOST): scripts/symvers.c scripts/symvers.h
 
 $(KERNEL): $(OBJS) $(SYSCALL_TABLE) $(BUILD)/kernel.lds $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) \
 		scripts/link-kernel.sh FORCE
@@ -301,8 +310,20 @@ $(MOD_OBJS): $(MOD_DIR)/%.o: $(MOD_SRC_DIR)/%.c FORCE
 $(SYMVERS): $(KERNEL) $(MODPOST) FORCE
 	$(call if_changed,symvers,MODPOST $@)
 
-$(MOD_DIR)/.modpost: $(MOD_OBJS) $(SYMVERS) $(MODPOST) FORCE
+$(MOD_DIR)/.modpost: $(MOD_OBJS) $(MODPOST_INPUTS) $(MODPOST) FORCE
 	$(call if_changed,modpost,MODPOST $(MOD_DIR))
+$(MOD_DIR)/Module.symvers: $(MOD_DIR)/.modpost ;
+
+ifneq ($(M),)
+$(INTREE_SYMVERS):
+	@echo "make M=$(M): no $@ (the exports of the kernel's own modules): build the" \
+		"kernel and its modules first: make ARCH=$(ARCH)$(if $(LLVM), LLVM=$(LLVM)) O=$(O)" >&2
+	@exit 2
+$(filter-out $(INTREE_SYMVERS),$(KBUILD_EXTRA_SYMBOLS)):
+	@echo "make M=$(M): KBUILD_EXTRA_SYMBOLS names $@, which does not exist (the" \
+		"Module.symvers another external build wrote in its build-$(ARCH)/)" >&2
+	@exit 2
+endif
 
 $(MOD_DIR)/%.mod.c: $(MOD_DIR)/.modpost ;
 

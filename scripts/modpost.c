@@ -3,7 +3,7 @@
  * role of Linux's scripts/mod/modpost.c.
  *
  *   modpost --symvers KERNEL.elf > Module.symvers
- *   modpost -i Module.symvers -o DIR MODULE.o...
+ *   modpost -i Module.symvers [-i ...] -o DIR [-O OUT.symvers] MODULE.o...
  *
  * The first form lists what the kernel exports: it decodes each entry of
  * the linked kernel's __ksymtab and __ksymtab_gpl (three offsets, each
@@ -12,8 +12,10 @@
  * "0x00000000<TAB>NAME<TAB>vmlinux<TAB>EXPORT_SYMBOL[_GPL]<TAB>" (no CRCs:
  * the first column is always 0).
  *
- * The second reads all modules at once, so one may use another's exports.
- * For each MODULE.o it
+ * The second reads the exports of each -i file (the kernel's, and those of
+ * modules built before, scripts/symvers.c) and all modules at once, so one
+ * may use another's exports; with -O it writes what these modules export,
+ * for a later build's -i. For each MODULE.o it
  *   - collects the module's own exports (its ___ksymtab[_gpl]+NAME sections);
  *     a name exported twice, by the kernel or by two modules, is an error;
  *   - resolves every undefined symbol: against the kernel's list, else
@@ -40,15 +42,10 @@
 #include <string.h>
 
 #include "elffile.h"
+#include "symvers.h"
 
 #define MODULE_NAME_LEN	56	/* include/kernel/module.h */
 #define KSYMTAB_ENTRY	12	/* sizeof(struct kernel_symbol) */
-
-struct export {
-	char *name;
-	const char *owner;	/* "vmlinux" or a module's name */
-	bool gpl_only;
-};
 
 struct module {
 	const char *path;
@@ -59,12 +56,10 @@ struct module {
 	char depends[1024];
 };
 
-static struct export *exports;
-static size_t nexports, exports_cap;
 static int errors;
 
 /* "ERROR: modpost: ..." (counted: nothing is written) or "WARNING: modpost: ...". */
-static void __attribute__((format(printf, 2, 3))) report(bool is_error, const char *fmt, ...)
+void report(bool is_error, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -76,41 +71,10 @@ static void __attribute__((format(printf, 2, 3))) report(bool is_error, const ch
 	errors += is_error;
 }
 
-static void __attribute__((noreturn)) die(const char *what, const char *path)
+void die(const char *what, const char *path)
 {
 	fprintf(stderr, "modpost: %s: %s\n", path, what);
 	exit(2);
-}
-
-static struct export *find_export(const char *name)
-{
-	for (size_t i = 0; i < nexports; i++)
-		if (!strcmp(exports[i].name, name))
-			return &exports[i];
-	return NULL;
-}
-
-static void add_export(const char *name, const char *owner, bool gpl_only)
-{
-	struct export *old = find_export(name);
-
-	if (old) {
-		report(true, "\"%s\" [%s%s] exported twice. Previous export was in %s%s", name, owner,
-		      strcmp(owner, "vmlinux") ? ".ko" : "", old->owner,
-		      strcmp(old->owner, "vmlinux") ? ".ko" : "");
-		return;
-	}
-	if (nexports == exports_cap) {
-		exports_cap = exports_cap ? 2 * exports_cap : 256;
-		exports = realloc(exports, exports_cap * sizeof(*exports));
-		if (!exports)
-			die("out of memory", owner);
-	}
-	exports[nexports].name = strdup(name);
-	exports[nexports].owner = owner;
-	exports[nexports].gpl_only = gpl_only;
-	if (!exports[nexports++].name)
-		die("out of memory", owner);
 }
 
 /* The NUL-terminated string at address addr of the linked file, or fail(). */
@@ -162,30 +126,6 @@ static int write_symvers(const char *kernel)
 	print_kernel_exports(&o, "__ksymtab_gpl", "EXPORT_SYMBOL_GPL");
 	free_elf(&o);
 	return 0;
-}
-
-/* Module.symvers: "crc<TAB>name<TAB>owner<TAB>type<TAB>namespace" per line. */
-static void read_symvers(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char line[512];
-	unsigned lineno = 0;
-
-	if (!f)
-		die(strerror(errno), path);
-	while (fgets(line, sizeof(line), f)) {
-		char *crc = strtok(line, "\t\n"), *name = strtok(NULL, "\t\n");
-		char *owner = strtok(NULL, "\t\n"), *type = strtok(NULL, "\t\n");
-
-		lineno++;
-		if (!crc || !name || !owner || !type || strcmp(owner, "vmlinux") ||
-		    (strcmp(type, "EXPORT_SYMBOL") && strcmp(type, "EXPORT_SYMBOL_GPL"))) {
-			fprintf(stderr, "modpost: %s:%u: not a kernel export line\n", path, lineno);
-			exit(2);
-		}
-		add_export(name, "vmlinux", !strcmp(type, "EXPORT_SYMBOL_GPL"));
-	}
-	fclose(f);
 }
 
 /* Linux's license_is_gpl_compatible(). */
@@ -264,9 +204,9 @@ static void read_module(struct module *m)
 		const char *name = m->elf.sections[i].name;
 
 		if (!strncmp(name, ksymtab, sizeof(ksymtab) - 1))
-			add_export(name + sizeof(ksymtab) - 1, m->name, false);
+			add_export(name + sizeof(ksymtab) - 1, m->name, false, false);
 		else if (!strncmp(name, ksymtab_gpl, sizeof(ksymtab_gpl) - 1))
-			add_export(name + sizeof(ksymtab_gpl) - 1, m->name, true);
+			add_export(name + sizeof(ksymtab_gpl) - 1, m->name, true, false);
 	}
 }
 
@@ -357,33 +297,35 @@ static void write_mod_c(const struct module *m, const char *dir)
 static void __attribute__((noreturn)) usage(void)
 {
 	fprintf(stderr, "usage: modpost --symvers KERNEL.elf > Module.symvers\n"
-			"       modpost -i Module.symvers -o DIR MODULE.o...\n");
+			"       modpost -i Module.symvers [-i ...] -o DIR [-O OUT.symvers] "
+			"MODULE.o...\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *symvers = NULL, *dir = NULL;
+	const char *dir = NULL, *out = NULL;
 	struct module *mods;
-	int i, n;
+	int i, n, inputs = 0;
 
 	if (argc == 3 && !strcmp(argv[1], "--symvers"))
 		return write_symvers(argv[2]);
 	for (i = 1; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		if (!strcmp(argv[i], "-i"))
-			symvers = argv[i + 1];
+			read_symvers(argv[i + 1]), inputs++;
 		else if (!strcmp(argv[i], "-o"))
 			dir = argv[i + 1];
+		else if (!strcmp(argv[i], "-O"))
+			out = argv[i + 1];
 		else
 			usage();
 	}
-	if (!symvers || !dir || i == argc)
+	if (!inputs || !dir || i == argc)
 		usage();
 	n = argc - i;
 	mods = calloc(n, sizeof(*mods));
 	if (!mods)
 		die("out of memory", argv[0]);
-	read_symvers(symvers);
 	for (int k = 0; k < n; k++) {
 		mods[k].path = argv[i + k];
 		read_module(&mods[k]);
@@ -396,5 +338,7 @@ int main(int argc, char **argv)
 		write_mod_c(&mods[k], dir);
 		free_elf(&mods[k].elf);
 	}
+	if (out)
+		write_module_symvers(out);
 	return 0;
 }

@@ -15,6 +15,8 @@ do that). Prints KTAP, one subtest per arch; exit status 0 iff every case passed
 - modpost fails a module that needs a symbol nobody exports, naming both, and one without
   MODULE_LICENSE(); refuses a symbol exported twice; only warns about a GPL-only symbol used
   by a non-GPL module; Module.symvers lists every entry of the kernel's __ksymtab tables.
+- An external module (make M=) uses an in-tree module's export, and another external build's
+  with KBUILD_EXTRA_SYMBOLS; depends= names each, and a boot loads them in that order.
 """
 
 import argparse
@@ -207,6 +209,60 @@ def case_modpost_runs(case, build, arch, tmp):
                r"Previous export was in export_provider\.ko$", out.stderr, "modpost")
 
 
+def case_external_uses_exports(case, build, arch, tmp):
+    """An external module may use an in-tree module's export (the kernel's modules' exports
+    are in build/ARCH/modules/Module.symvers, which make M= reads, as Linux's Module.symvers
+    holds them), and another external build's with KBUILD_EXTRA_SYMBOLS=its Module.symvers;
+    each depends= names the module, and the kernel loads them in that order (a boot: lsmod
+    shows who uses whom)."""
+    one, two = os.path.join(tmp, arch + "-ext1"), os.path.join(tmp, arch + "-ext2")
+    write_module(one, "ext_user", "int export_provider_add(int a, int b);\n"
+                 "int ext_one(void) { return export_provider_add(1, 2); }\n"
+                 "EXPORT_SYMBOL(ext_one);\n"
+                 "static int __init f(void) { return ext_one() == 3 ? 0 : -5; }\nmodule_init(f);")
+    write_module(two, "ext_two", "int ext_one(void);\n"
+                 "static int __init f(void) { return ext_one() == 3 ? 0 : -5; }\nmodule_init(f);")
+    out = make_modules(build, arch, one)
+    if not case.expect(out.returncode == 0, "make M= with an in-tree module's export: %s"
+                       % (out.stdout + out.stderr)[-300:]):
+        return
+    symvers = os.path.join(one, "build-" + arch, "Module.symvers")
+    case.expect(open(symvers).read() == "0x00000000\text_one\text_user\tEXPORT_SYMBOL\t\n",
+                "%s: %r" % (symvers, open(symvers).read()))
+    out = make_modules(build, arch, two)
+    case.match(r'^ERROR: modpost: "ext_one" \[ext_two\.ko\] undefined!$',
+               out.stdout + out.stderr, "make M= without KBUILD_EXTRA_SYMBOLS")
+    out = run(["make", "--no-print-directory", "-C", ROOT, "ARCH=" + arch, "O=" + build,
+               "M=" + two, "KBUILD_EXTRA_SYMBOLS=" + symvers, "modules"])
+    case.expect(out.returncode == 0, "KBUILD_EXTRA_SYMBOLS=%s: %s" % (
+        symvers, (out.stdout + out.stderr)[-300:]))
+    kos = [os.path.join(one, "build-" + arch, "ext_user.ko"),
+           os.path.join(two, "build-" + arch, "ext_two.ko")]
+    for ko, want in zip(kos, ("export_provider", "ext_user")):
+        got = run([MODINFO, "-F", "depends", ko]).stdout.strip()
+        case.expect(got == want, "%s: depends=%r, want %r" % (ko, got, want))
+    # Both in an initramfs of their own beside the build's, loaded at the monitor.
+    root = os.path.join(tmp, arch + "-extroot")
+    os.makedirs(os.path.join(root, "ext"))
+    for ko in kos:
+        shutil.copy(ko, os.path.join(root, "ext"))
+    cpio = os.path.join(tmp, arch + "-ext.cpio")
+    run([os.path.join(ROOT, "scripts", "mkinitramfs"), root, cpio + ".part"])
+    with open(cpio, "wb") as f:
+        for part in (os.path.join(build, arch, "initramfs.cpio"), cpio + ".part"):
+            with open(part, "rb") as g:
+                f.write(g.read())
+    boot = subprocess.run([os.path.join(ROOT, "scripts", "qemu"), "--arch", arch, "--build",
+                           build, "--initrd", cpio, "--append", "ktest.filter=none monitor"],
+                          input="insmod /lib/modules/export_provider.ko\ninsmod /ext/ext_user.ko"
+                          "\ninsmod /ext/ext_two.ko\nlsmod\n", stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=120)
+    text = boot.stdout.replace("\r", "")
+    for line in (r"export_provider +\d+ +1 ext_user", r"ext_user +\d+ +1 ext_two",
+                 r"ext_two +\d+ +0"):
+        case.match("^" + line + "$", text, "lsmod after loading both")
+
+
 def case_symvers(case, build, arch):
     kernel = elf.ElfFile(os.path.join(build, arch, "kernel.elf"))
     lines = open(os.path.join(build, arch, "Module.symvers")).read().splitlines()
@@ -243,7 +299,8 @@ def main():
                     ("symvers_lists_ksymtab", case_symvers, ()),
                     ("modpost_missing_symbol", case_missing_symbol, (tmp,)),
                     ("modpost_missing_license", case_missing_license, (tmp,)),
-                    ("modpost_warnings_and_twins", case_modpost_runs, (tmp,))):
+                    ("modpost_warnings_and_twins", case_modpost_runs, (tmp,)),
+                    ("external_uses_exports", case_external_uses_exports, (tmp,))):
                 case = ktap_writer.Case(name)
                 try:
                     fn(case, build, arch, *extra)
