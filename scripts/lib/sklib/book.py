@@ -153,37 +153,37 @@ def compare(expected, actual):
 
 
 def quotation_problems(block, root):
-    """A `c` block's lines must be in its file, in order."""
+    """A `c` block's lines must be in its file, in order (from any line where its first
+    line is)."""
     path = block.settings.get("from")
     if not path:
         return ["%s: a c block names its file: <!-- book: from=PATH -->" % block.where]
     try:
         with open(os.path.join(root, path), encoding="utf-8") as f:
-            have = [mask(x).strip() for x in f.read().split("\n")]
+            have = [mask(x) for x in f.read().split("\n")]
     except OSError as e:
         return ["%s: %s: %s" % (block.where, path, e.strerror)]
-    at = 0
-    skipping = False
-    for n, text in enumerate(block.lines, 1):
-        want = mask(text).strip()
-        if want == "...":
-            skipping = True
-            continue
-        if skipping:
-            while at < len(have) and have[at] != want:
-                at += 1
-        if at >= len(have) or have[at] != want:
-            if not skipping:
-                # The first line may start anywhere in the file.
-                starts = [k for k, x in enumerate(have) if x == want] if n == 1 else []
-                if starts:
-                    at = starts[0] + 1
-                    continue
-            return ["%s: line %d of the quotation, %r, is not in %s (in this order)"
-                    % (block.where, n, text.strip(), path)]
-        at += 1
-        skipping = False
-    return []
+    want = [mask(x) for x in block.lines]
+
+    def fits(at):
+        """How many lines of want match from have[at] on (all of them: len(want))."""
+        n = 0
+        while n < len(want):
+            if want[n] == "...":
+                n += 1
+                while at < len(have) and n < len(want) and have[at] != want[n]:
+                    at += 1
+            if at >= len(have) or have[at] != want[n]:
+                return n
+            at += 1
+            n += 1
+        return n
+
+    best = max([fits(at) for at, x in enumerate(have) if x == want[0]] or [0])
+    if best == len(want):
+        return []
+    return ["%s: line %d of the quotation, %r, is not in %s (in this order)"
+            % (block.where, best + 1, block.lines[best].strip(), path)]
 
 
 def text_block_problems(block):
