@@ -44,6 +44,8 @@ def main():
         expect(book.compare(["[ 9] .text"], ["[10] .text"]) is None, "columns")
         expect(book.compare(["x86_64 initcall0"], ["x86_64 initcall1"]) is not None,
                "a digit inside a name is not a number")
+        expect(book.compare(["cpu s412 r3648"], ["cpu s404 r3000"]) is None, "one letter before")
+        expect(book.compare(["percpu"], ["perc12"]) is not None, "two letters before")
 
     def ellipsis():
         expect(book.compare(["a", "...", "z"], ["a", "b", "c", "z"]) is None, "... skips")
