@@ -174,6 +174,7 @@ MODPOST_INPUTS	:= $(SYMVERS) $(if $(M),$(INTREE_SYMVERS) $(KBUILD_EXTRA_SYMBOLS)
 .DELETE_ON_ERROR:
 
 .PHONY: all mini layers modules iso run run-args debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
+	labs lab grade \
 	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
 	check-build-llvm-x86_64 check-build-llvm-arm
 
@@ -190,7 +191,7 @@ include tests/user/user.mk
 NEEDED_TOOLS	:= $(firstword $(CC)) $(LD) $(NM) $(OBJCOPY) $(HOSTCC) \
 		   $(if $(filter arm,$(ARCH)),$(CROSS_COMPILE)gcc) \
 		   $(foreach l,$(USER_LIBCS),$(USER_CC_$(l))) $(USER_STRIP) cpio python3
-NO_TOOL_GOALS	:= clean help layers deps check fuzz host-tests run debug stress bench htmldocs
+NO_TOOL_GOALS	:= clean help layers deps check fuzz host-tests run debug stress bench htmldocs labs lab grade
 ifneq ($(filter-out $(NO_TOOL_GOALS),$(or $(MAKECMDGOALS),all)),)
 MISSING_TOOLS	:= $(shell for t in $(sort $(NEEDED_TOOLS)); do \
 		     command -v $$t >/dev/null 2>&1 || echo $$t; done)
@@ -433,6 +434,17 @@ htmldocs:
 	$(Q)/usr/bin/python3 -m sphinx -q -W --keep-going -b html -d $(abspath $(O))/htmldocs/.doctrees \
 		docs/book $(abspath $(O))/htmldocs
 	@echo "htmldocs: $(abspath $(O))/htmldocs/index.html"
+
+# The labs (tests/labs, scripts/labs): each a marked region of the kernel's source. make lab
+# writes a student tree, a copy of this one (with its build, so that only the stubbed files
+# recompile) where the region is a stub; make grade builds the tree it runs in (either kind)
+# and boots the labs' self-tests on both arches, printing a score per lab.
+labs:
+	$(Q)scripts/labs list
+lab:
+	$(Q)scripts/labs --build $(O) make "$(LAB)" $(if $(DEST),--dest "$(DEST)")
+grade: deps
+	$(Q)scripts/labs --build $(O) grade $(LAB)
 
 host-tests:
 	$(Q)$(MAKE) --no-print-directory -C tests/host O=$(abspath $(O))/host

@@ -61,6 +61,7 @@ void alt_patched_bytes(const struct alt_instr *a, u8 *buf)
 
 unsigned int apply_alternatives(struct alt_instr *start, struct alt_instr *end)
 {
+	/* LAB apply_alternatives: begin */
 	unsigned int patched = 0;
 	u8 buf[255];	/* instrlen is a u8 */
 
@@ -84,6 +85,7 @@ unsigned int apply_alternatives(struct alt_instr *start, struct alt_instr *end)
 				a->replacementlen);
 	}
 	return patched;
+	/* LAB apply_alternatives: end */
 }
 
 void __init alternative_instructions(void)

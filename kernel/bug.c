@@ -20,10 +20,12 @@ static DEFINE_SPINLOCK(bug_once_lock);
 
 struct bug_entry *find_bug_in(struct bug_entry *table, unsigned int n, unsigned long addr)
 {
+	/* LAB find_bug: begin */
 	for_each_section_entry(struct bug_entry, table, table + n, b)
 		if ((unsigned long)&b->bug_addr_disp + b->bug_addr_disp == addr)
 			return b;
 	return NULL;
+	/* LAB find_bug: end */
 }
 
 /*

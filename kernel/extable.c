@@ -21,6 +21,7 @@ unsigned long uaccess_fixup_count(void)
 	return (unsigned int)atomic_read(&uaccess_fixups);
 }
 
+/* LAB extable_search: begin */
 static int cmp_insn(const void *key, const void *elt)
 {
 	unsigned long addr = *(const unsigned long *)key;
@@ -34,6 +35,7 @@ const struct exception_table_entry *search_extable(const struct exception_table_
 {
 	return bsearch(&addr, base, num, sizeof(struct exception_table_entry), cmp_insn);
 }
+/* LAB extable_search: end */
 
 /*
  * The module loader's search of the modules' tables (kernel/module/extable.c)

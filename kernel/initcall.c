@@ -150,8 +150,10 @@ static void __init do_initcall_level(unsigned int level)
 
 	if (initcall_debug)
 		pr_info("initcall level %s (.initcall%s.init)\n", l->name, l->id);
+	/* LAB initcalls: begin */
 	for_each_section_entry(initcall_t, l->start, initcall_level_end(level), call)
 		do_one_initcall(*call, level);
+	/* LAB initcalls: end */
 }
 
 /* Room for every entry of the table: no call can go unrecorded. */

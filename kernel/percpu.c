@@ -40,6 +40,7 @@ void __init setup_per_cpu_areas(void)
 	size_t unit = (size_t)PAGE_SIZE << order;
 	unsigned int cpu;
 
+	/* LAB percpu_setup: begin */
 	for_each_possible_cpu(cpu) {
 		char *area = alloc_pages(order);
 
@@ -51,6 +52,7 @@ void __init setup_per_cpu_areas(void)
 		per_cpu(this_cpu_off, cpu) = __per_cpu_offset[cpu];
 		per_cpu(cpu_number, cpu) = cpu;
 	}
+	/* LAB percpu_setup: end */
 	/* From here CPU 0 uses its own copy: the template will be freed. */
 	set_my_cpu_offset(__per_cpu_offset[0]);
 	percpu_module_reserve = unit - percpu_module_base();

@@ -15,6 +15,7 @@
 #include <kernel/sections.h>
 #include <kernel/stacktrace.h>
 
+/* LAB get_wchan: begin */
 bool in_sched_functions(unsigned long addr)
 {
 	return addr >= (unsigned long)__sched_text_start && addr < (unsigned long)__sched_text_end;
@@ -33,6 +34,7 @@ static bool wchan_frame(unsigned long pc, void *arg)
 	walk->wchan = is_kernel_text(pc) ? pc : 0;
 	return false;
 }
+/* LAB get_wchan: end */
 
 /*
  * 0 for a thread that runs or may run: its stack changes under our feet.

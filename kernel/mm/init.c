@@ -21,11 +21,13 @@ unsigned long initmem_free_pages_before, initmem_free_pages_after;
 
 void free_initmem(void)
 {
+	/* LAB free_initmem: begin */
 	initmem_free_pages_before = nr_free_pages();
 	initmem_freed_pages = free_reserved_area(__init_begin, __init_end, POISON_FREE_INITMEM,
 						 "unused kernel image (initmem)");
 	initmem_free_pages_after = nr_free_pages();
 	unmap_kernel_range((unsigned long)__init_begin, (unsigned long)__init_end);
+	/* LAB free_initmem: end */
 }
 
 /* The W^X promise, checked by walking the page tables (Linux: CONFIG_DEBUG_WX). */

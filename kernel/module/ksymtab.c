@@ -19,6 +19,7 @@
 
 #include "internal.h"
 
+/* LAB find_symbol: begin */
 static int cmp_name(const void *name, const void *sym)
 {
 	return strcmp(name, kernel_symbol_name(sym));
@@ -29,6 +30,7 @@ const struct kernel_symbol *search_ksymtab(const struct kernel_symbol *start, si
 {
 	return bsearch(name, start, num, sizeof(struct kernel_symbol), cmp_name);
 }
+/* LAB find_symbol: end */
 
 size_t ksymtab_entries(void)
 {
@@ -55,10 +57,12 @@ bool find_symbol(struct find_symbol_arg *fsa)
 
 const char *ksymtab_first_unsorted(const struct kernel_symbol *start, size_t num)
 {
+	/* LAB ksymtab_strings: begin */
 	for (size_t i = 1; i < num; i++)
 		if (strcmp(kernel_symbol_name(&start[i - 1]), kernel_symbol_name(&start[i])) >= 0)
 			return kernel_symbol_name(&start[i]);
 	return NULL;
+	/* LAB ksymtab_strings: end */
 }
 
 /*

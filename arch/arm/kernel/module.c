@@ -55,6 +55,7 @@ static int relocate_one(u32 *loc, unsigned int type, unsigned long sym, struct m
 	case R_ARM_REL32:
 		insn += sym - place;
 		break;
+	/* LAB module_reloc: begin */
 	case R_ARM_PC24:
 	case R_ARM_CALL:
 	case R_ARM_JUMP24:
@@ -72,6 +73,7 @@ static int relocate_one(u32 *loc, unsigned int type, unsigned long sym, struct m
 		}
 		insn = (insn & 0xff000000) | ((offset >> 2) & 0x00ffffff);
 		break;
+	/* LAB module_reloc: end */
 	case R_ARM_V4BX:
 		/* bx rm becomes mov pc, rm: the condition and rm stay. */
 		insn = (insn & 0xf000000f) | 0x01a0f000;

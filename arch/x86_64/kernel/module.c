@@ -51,11 +51,13 @@ int apply_relocate(struct load_info *info, unsigned int relsec, struct module *m
 		case R_X86_64_32S:
 			fits = (s64)val == (s32)val;
 			break;
+		/* LAB module_reloc: begin */
 		case R_X86_64_PC32:
 		case R_X86_64_PLT32:
 			val -= loc;
 			fits = (s64)val == (s32)val;
 			break;
+		/* LAB module_reloc: end */
 		case R_X86_64_PC64:
 			val -= loc;
 			width = 8;
