@@ -1,7 +1,8 @@
 /*
  * The end of a process, and its parent learning of it: exit(),
- * exit_group(), the signals that kill (kernel/signal.c) come to do_exit();
- * wait4() collects what it left.
+ * exit_group(), the signals that kill (kernel/signal_deliver.c) come to
+ * do_exit(); the parent gets its SIGCHLD, and wait4() collects what it
+ * left (Linux's wait status: the exit code << 8, or the signal).
  *
  * The address space goes first, while the thread still runs: it switches
  * to the kernel's own page tables before its tables are freed, since a
@@ -25,6 +26,7 @@
 #include <kernel/mm_types.h>
 #include <kernel/process.h>
 #include <kernel/sched.h>
+#include <kernel/sched_signal.h>
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
@@ -76,9 +78,16 @@ void do_exit(long code)
 		put_files(t->files);
 		t->files = NULL;
 	}
+	exit_signals(t);
 	forget_children(t);
 	spin_lock_irqsave(&tasklist_lock, flags);
 	t->exited = true;
+	/* Its parent ignores SIGCHLD: nobody waits for it, it goes as an orphan does. */
+	if (do_notify_parent(t, code)) {
+		list_del_init(&t->sibling);
+		t->parent = NULL;
+		t->orphan = true;
+	}
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 	wake_up(&child_exit);
 	kthread_exit(code);
@@ -131,12 +140,14 @@ long kernel_wait4(int pid, int *status, int options)
 	bool none;
 	int id;
 
+	long err;
+
 	if (pid == 0 || pid < -1)
 		return -EINVAL;	/* no process groups */
-	wait_event(child_exit, (child = find_exited(pid, &none)) || none ||
-			       (options & WNOHANG));
+	err = wait_event_interruptible(child_exit, (child = find_exited(pid, &none)) || none ||
+						   (options & WNOHANG));
 	if (!child)
-		return none ? -ECHILD : 0;
+		return none ? -ECHILD : err;
 	/* Exited, and on its way off its CPU: its slot is ours to free once it is off. */
 	while (READ_ONCE(child->state) != THREAD_DEAD || READ_ONCE(child->on_cpu))
 		schedule();
@@ -151,7 +162,8 @@ SYSCALL_DEFINE4(wait4, int, pid, int __user *, stat_addr, int, options, void __u
 	int status;
 	long ret;
 
-	if (options & ~WNOHANG)
+	/* No process stops here (no job control): WUNTRACED and WCONTINUED find nothing more. */
+	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED))
 		return -EINVAL;
 	/* No resource accounting: the usage is all zeros. */
 	if (ru && clear_user(ru, 18 * sizeof(long)))	/* struct rusage: 2 timevals, 14 longs */

@@ -4,7 +4,7 @@
  *
  * The child gets a thread slot, a copy of the address space (its pages
  * shared copy-on-write: kernel/mm/memory.c) or, with CLONE_VM, the same
- * one; a copy of the open files; and the caller's user registers, with 0
+ * one; a copy of the open files and of the signal actions and mask; and the caller's user registers, with 0
  * as the call's result (the arch's copy_thread()). What clone() is asked for must be what a process, not a
  * thread, can do: CLONE_VM and CLONE_VFORK together (glibc's and musl's
  * posix_spawn(), vfork()) are fine, CLONE_THREAD is refused.
@@ -22,7 +22,7 @@
 #include <kernel/mm_types.h>
 #include <kernel/process.h>
 #include <kernel/sched.h>
-#include <kernel/signal.h>
+#include <kernel/sched_signal.h>
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
@@ -39,6 +39,7 @@
 /* What a failed clone gives back: the copies made so far, and the slot. */
 static void free_child(struct thread *child)
 {
+	exit_signals(child);
 	if (child->files)
 		put_files(child->files);
 	if (child->mm)
@@ -66,7 +67,8 @@ long kernel_clone(unsigned long flags, unsigned long newsp, unsigned long tls,
 		child->mm = dup_mm(parent->mm);
 	}
 	child->files = dup_files(parent->files);
-	if (!child->mm || !child->files ||
+	child->exit_signal = flags & CSIGNAL;
+	if (!child->mm || !child->files || copy_sighand(child, parent) ||
 	    copy_thread(child, task_pt_regs(parent), newsp, flags & CLONE_SETTLS ? tls : 0)) {
 		free_child(child);
 		return -ENOMEM;

@@ -24,7 +24,7 @@
 A		:= arch/$(ARCH)
 # The arch's files of the layers; every other file of arch/$(ARCH) is core.
 ARCH_USER_SRCS	:= $(wildcard $(A)/kernel/hwcap.c $(A)/kernel/arch_prctl.c $(A)/kernel/process.c \
-		     $(A)/lib/uaccess.S $(A)/mm/mmu_context.c)
+		     $(A)/kernel/signal.c $(A)/lib/uaccess.S $(A)/mm/mmu_context.c)
 ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 
 # core: boot and the boot steps, console and printk, boot information and
@@ -62,12 +62,13 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # rootfs_initcall), pipes, /proc, random bytes, /init and the user-space
 # self-tests (late hooks), AT_HWCAP, arch_prctl (x86_64), user page tables
 # and what a switch loads for user code (arch/<arch>/mm/mmu_context.c,
-# arch/<arch>/kernel/process.c).
+# arch/<arch>/kernel/process.c), signals (kernel/signal*.c and the arch's
+# signal frame, arch/<arch>/kernel/signal.c).
 # Joins through: the system-call table, initcalls, late hooks, the weak
-# force_sig_fault(), do_wp_page(), do_syscall() and arch_switch_to() of
-# kernel/user_mode.c.
+# force_sig_fault(), do_wp_page(), do_syscall(), do_notify_resume() and
+# arch_switch_to() of kernel/user_mode.c.
 USER_SRCS	:= $(addprefix kernel/,exit.c fork.c init_process.c initrd.c ktest_user.c \
-		     random.c signal.c sys.c syscall.c time.c umh.c usercopy.c) \
+		     random.c signal.c signal_deliver.c sys.c syscall.c time.c umh.c usercopy.c) \
 		   $(addprefix kernel/mm/,memory.c mman.c mmap.c) \
 		   $(wildcard kernel/fs/*.c) $(ARCH_USER_SRCS)
 USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c fs_test.c initramfs_test.c \

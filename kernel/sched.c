@@ -109,6 +109,10 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		t->files = NULL;
 		t->clear_child_tid = NULL;
 		t->vfork_done = NULL;
+		t->sighand = NULL;
+		t->pending = t->blocked = t->saved_sigmask = 0;
+		t->restore_sigmask = false;
+		t->exit_signal = 0;
 		strscpy(t->name, name, sizeof(t->name));
 		found = t;
 	}

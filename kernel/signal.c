@@ -1,15 +1,79 @@
 /*
- * What a fault in user mode does to the program: the kernel says so in
- * Linux's words and ends the program as killed by the signal. With no
- * signal handlers yet, every such signal is fatal, as SIGKILL is.
+ * Sending signals: kill(), tgkill(), tkill() from a process, and the
+ * kernel's own: a fault (force_sig_fault()), a child's end (SIGCHLD), a
+ * write to a pipe nobody reads (SIGPIPE). A signal sent is pending in its
+ * target until the target returns to user mode with it unblocked
+ * (kernel/signal_deliver.c); a sleeping target is woken for it, and the
+ * call it sleeps in returns early (-ERESTARTSYS, -EINTR...).
+ *
+ * As in Linux, a standard signal is pending at most once: a second one
+ * sent before the first is delivered is merged into it, with the first
+ * one's siginfo. Real-time signals (32-64) are kept the same way here, not
+ * queued one by one (a trade-off: no program here counts them).
+ *
+ * tasklist_lock guards every thread's signal fields as well as the
+ * family ones: the sender looks up its target, checks that it has not
+ * ended and queues, all under the one lock (Linux's siglock).
+ *
+ * One thread per process and no process groups yet: a process is its
+ * own group, so kill(0, sig) signals the caller and kill(-pid, sig) the
+ * process pid.
  */
 #include <asm/processor.h>
+#include <kernel/errno.h>
 #include <kernel/exit.h>
 #include <kernel/printk.h>
+#include <kernel/process.h>
 #include <kernel/sched.h>
-#include <kernel/signal.h>
+#include <kernel/sched_signal.h>
+#include <kernel/slab.h>
+#include <kernel/string.h>
+#include <kernel/syscalls.h>
+
+#include "sched_internal.h"
 
 #include <asm/ptrace.h>
+
+/* Whether t would do nothing with sig; a blocked one waits, its action may change meanwhile. */
+static bool sig_ignored(struct thread *t, int sig)
+{
+	void __user *handler = t->sighand->action[sig - 1].handler;
+
+	if (sig == SIGKILL || (t->blocked & sigmask(sig)))
+		return false;
+	return handler == SIG_IGN || (handler == SIG_DFL && sig_kernel_ignore(sig));
+}
+
+/* Queue sig for t and wake it if it can take it now; tasklist_lock held. */
+static void send_signal_locked(struct thread *t, const struct kernel_siginfo *info)
+{
+	int sig = info->signo;
+
+	if (!t->sighand || t->exited || sig_ignored(t, sig))
+		return;
+	if (!(t->pending & sigmask(sig))) {
+		t->sighand->info[sig - 1] = *info;
+		WRITE_ONCE(t->pending, t->pending | sigmask(sig));
+	}
+	if (!(t->blocked & sigmask(sig)))
+		wake_up_process(t);
+}
+
+int send_sig(int sig, struct thread *t, int code)
+{
+	struct kernel_siginfo info = { .signo = sig, .code = code };
+	unsigned long flags;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	send_signal_locked(t, &info);
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return 0;
+}
+
+void send_sigpipe(void)
+{
+	send_sig(SIGPIPE, current, SI_USER);
+}
 
 static const char *fault_name(int sig)
 {
@@ -23,12 +87,195 @@ static const char *fault_name(int sig)
 	}
 }
 
-void force_sig_fault(int sig, unsigned long addr, struct pt_regs *regs, unsigned long error)
+void force_sig_fault(int sig, int code, unsigned long addr, struct pt_regs *regs,
+		     unsigned long error)
 {
+	struct kernel_siginfo info = { .signo = sig, .code = code, .addr = addr };
+	struct thread *t = current;
 	int width = 2 * sizeof(long);
+	bool fatal = true;
+	unsigned long flags;
 
-	pr_info("%s[%d]: %s at %lx ip %0*lx sp %0*lx error %lx\n", current->name, current->id,
+	spin_lock_irqsave(&tasklist_lock, flags);
+	if (t->sighand) {
+		struct k_sigaction *ka = &t->sighand->action[sig - 1];
+
+		/* Blocked or ignored, the fault would only come back: Linux makes it fatal. */
+		if ((t->blocked & sigmask(sig)) || ka->handler == SIG_IGN) {
+			t->blocked &= ~sigmask(sig);
+			ka->handler = SIG_DFL;
+		}
+		fatal = ka->handler == SIG_DFL;
+		send_signal_locked(t, &info);
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	if (!fatal)
+		return;
+	pr_info("%s[%d]: %s at %lx ip %0*lx sp %0*lx error %lx\n", t->name, t->id,
 		fault_name(sig), addr, width, instruction_pointer(regs), width,
 		user_stack_pointer(regs), error);
-	do_exit(sig);
+	if (!t->sighand)
+		do_exit(sig);
+}
+
+/*
+ * The process with that pid (one that runs a program: a kernel thread has
+ * no signals), or NULL; tasklist_lock held.
+ */
+static struct thread *find_process(int pid)
+{
+	for (int i = 0; i < NR_THREADS; i++) {
+		struct thread *t = &thread_table[i];
+
+		if (t->sighand && !t->exited && t->id == pid)
+			return t;
+	}
+	return NULL;
+}
+
+/* Send to one process, as the caller: with sig 0, only whether it exists. */
+static int kill_pid(int pid, int sig, int code)
+{
+	struct kernel_siginfo info = { .signo = sig, .code = code, .pid = current->id };
+	unsigned long flags;
+	struct thread *t;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	t = find_process(pid);
+	if (t && sig)
+		send_signal_locked(t, &info);
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return t ? 0 : -ESRCH;
+}
+
+/* kill(-1, sig): every process but the caller and init (pid 1). */
+static int kill_all(int sig)
+{
+	struct kernel_siginfo info = { .signo = sig, .code = SI_USER, .pid = current->id };
+	unsigned long flags;
+	int found = 0;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	for (int i = 0; i < NR_THREADS; i++) {
+		struct thread *t = &thread_table[i];
+
+		if (!t->sighand || t->exited || t == current || t->id == 1)
+			continue;
+		found++;
+		if (sig)
+			send_signal_locked(t, &info);
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return found ? 0 : -ESRCH;
+}
+
+static bool valid_signal(int sig)
+{
+	return sig >= 0 && sig <= _NSIG;
+}
+
+SYSCALL_DEFINE2(kill, int, pid, int, sig)
+{
+	if (!valid_signal(sig))
+		return -EINVAL;
+	if (pid == -1)
+		return kill_all(sig);
+	if (pid == 0)
+		pid = current->id;	/* its group: just itself */
+	return kill_pid(pid < 0 ? -pid : pid, sig, SI_USER);
+}
+
+/* One thread per process: the thread group tgid has the one thread tid = tgid. */
+SYSCALL_DEFINE3(tgkill, int, tgid, int, pid, int, sig)
+{
+	if (pid <= 0 || tgid <= 0 || !valid_signal(sig))
+		return -EINVAL;
+	if (tgid != pid)
+		return -ESRCH;
+	return kill_pid(pid, sig, SI_TKILL);
+}
+
+SYSCALL_DEFINE2(tkill, int, pid, int, sig)
+{
+	if (pid <= 0 || !valid_signal(sig))
+		return -EINVAL;
+	return kill_pid(pid, sig, SI_TKILL);
+}
+
+/*
+ * t's end, told to its parent (tasklist_lock held): its exit signal, with
+ * the status as SIGCHLD's siginfo has it. True when the parent ignores
+ * SIGCHLD (or asked SA_NOCLDWAIT): then, as in Linux, nobody waits for
+ * the child and the caller lets it go at once.
+ */
+bool do_notify_parent(struct thread *t, int status)
+{
+	struct thread *parent = t->parent;
+	struct kernel_siginfo info = { .signo = t->exit_signal, .pid = t->id };
+	struct k_sigaction *ka;
+
+	if (!parent || !parent->sighand)
+		return false;
+	info.code = status & 0x7f ? CLD_KILLED : CLD_EXITED;
+	info.status = status & 0x7f ? status & 0x7f : (status >> 8) & 0xff;
+	ka = &parent->sighand->action[SIGCHLD - 1];
+	if (t->exit_signal == SIGCHLD &&
+	    (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT)))
+		return true;
+	if (valid_signal(t->exit_signal) && t->exit_signal)
+		send_signal_locked(parent, &info);
+	return false;
+}
+
+int copy_sighand(struct thread *child, struct thread *parent)
+{
+	struct sighand_struct *sh = kzalloc(sizeof(*sh));
+	unsigned long flags;
+
+	if (!sh)
+		return -ENOMEM;
+	spin_lock_irqsave(&tasklist_lock, flags);
+	if (parent->sighand)
+		memcpy(sh->action, parent->sighand->action, sizeof(sh->action));
+	child->blocked = parent->blocked;
+	child->pending = 0;
+	child->sighand = sh;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return 0;
+}
+
+/* exec: a handler's address means nothing in the new program; ignored stays ignored. */
+int flush_signal_handlers(struct thread *t)
+{
+	unsigned long flags;
+
+	/* A kernel thread becoming a process (call_usermodehelper()): all default, none blocked. */
+	if (!t->sighand)
+		return copy_sighand(t, t);
+	spin_lock_irqsave(&tasklist_lock, flags);
+	for (int i = 0; i < _NSIG; i++) {
+		struct k_sigaction *ka = &t->sighand->action[i];
+
+		if (ka->handler != SIG_IGN)
+			ka->handler = SIG_DFL;
+		ka->flags = 0;
+		ka->restorer = NULL;
+		ka->mask = 0;
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return 0;
+}
+
+/* do_exit(): nothing more can be sent to t, nor delivered. */
+void exit_signals(struct thread *t)
+{
+	struct sighand_struct *sh;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	sh = t->sighand;
+	t->sighand = NULL;
+	t->pending = 0;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	kfree(sh);
 }

@@ -9,11 +9,15 @@
  * call a new program needs. Numbers past the end of the table are not
  * remembered one by one (a program may try any of 2^64); only the first is
  * logged.
+ *
+ * Before the way back, do_notify_resume() delivers the caller's signals,
+ * knowing the call: its result may ask for it to be restarted.
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
+#include <kernel/signal.h>
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
 #include <kernel/traps.h>
@@ -61,4 +65,5 @@ void do_syscall(struct pt_regs *regs)
 		ret = sys_ni_syscall(nr);
 	}
 	syscall_set_return_value(regs, ret);
+	do_notify_resume(regs, nr);
 }

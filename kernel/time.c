@@ -15,6 +15,7 @@
 #include <asm/processor.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
+#include <kernel/sched_signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
@@ -111,7 +112,9 @@ static long do_clock_getres(int id, void __user *tp, bool time64)
 /*
  * Sleep until now_ns() reaches the deadline (or for the duration), to the
  * cycle: the timer fires at the deadline (kernel/timer.c), so a 100 us nap
- * lasts 100 us, not until the next tick. The time left is never asked for.
+ * lasts 100 us, not until the next tick. A signal ends it early with
+ * EINTR (a handler ran; any other signal that wakes a sleeper ends the
+ * program); the time left is not written back.
  */
 static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
 {
@@ -123,6 +126,10 @@ static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
 	deadline = absolute ? ns : now_ns() + ns;	/* + KTIME_MAX: under 2^64 for 292 years */
 	while (now_ns() < deadline) {
 		set_current_state(THREAD_SLEEPING);
+		if (signal_pending(current)) {
+			set_current_state(THREAD_RUNNING);
+			return -EINTR;
+		}
 		schedule_hrtimeout(ns_to_cycles_up(deadline));
 	}
 	return 0;

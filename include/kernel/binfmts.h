@@ -133,4 +133,11 @@ struct elf_aux_info {
 int create_elf_tables(void *buf, size_t size, u64 stack_top, const struct linux_binprm *bprm,
 		      const struct elf_image *img, const struct elf_aux_info *aux, u64 *sp);
 
+struct mm_struct;
+/*
+ * exec, the new address space made: the arch's own pages in it (ARM's
+ * sigpage, arch/arm/kernel/signal.c); 0 or -errno.
+ */
+int arch_setup_additional_pages(struct mm_struct *mm);
+
 #endif

@@ -36,6 +36,8 @@
 
 /* wait4()'s options and the statuses it reports. */
 #define WNOHANG			0x00000001
+#define WUNTRACED		0x00000002
+#define WCONTINUED		0x00000008
 
 /*
  * A copy of the calling process, running: its pid, or -EAGAIN (no free
@@ -48,7 +50,8 @@ long kernel_clone(unsigned long flags, unsigned long newsp, unsigned long tls,
 /*
  * Reap an exited child of the caller: pid -1 any, else that one. Its pid
  * and *status (Linux's wait status), 0 with WNOHANG when none has exited,
- * or -ECHILD when there is no such child.
+ * -ECHILD when there is no such child, or -ERESTARTSYS when a signal
+ * came first.
  */
 long kernel_wait4(int pid, int *status, int options);
 

@@ -51,6 +51,7 @@ enum thread_state {
 struct completion;
 struct files_struct;
 struct mm_struct;
+struct sighand_struct;
 
 struct thread {
 	unsigned long sp;		/* saved stack pointer while switched out */
@@ -81,6 +82,13 @@ struct thread {
 	struct files_struct *files;	/* its open files */
 	void *clear_child_tid;		/* set_tid_address(): a user int zeroed at exit */
 	struct completion *vfork_done;	/* a vfork() parent waits on it until exec or exit */
+	/* Its signals (include/kernel/sched_signal.h; sigset_t bits); none for a kernel thread. */
+	struct sighand_struct *sighand;	/* actions, pending signals' siginfo; NULL: none */
+	u64 pending;			/* sent, not yet delivered */
+	u64 blocked;			/* its mask */
+	u64 saved_sigmask;		/* rt_sigsuspend(): the mask back after the handler */
+	bool restore_sigmask;
+	int exit_signal;		/* what its end sends its parent (clone()'s CSIGNAL) */
 };
 
 /* Each CPU's running thread. */

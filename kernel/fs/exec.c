@@ -28,6 +28,7 @@
 #include <kernel/printk.h>
 #include <kernel/process.h>
 #include <kernel/random.h>
+#include <kernel/sched_signal.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
 #include <kernel/syscalls.h>
@@ -205,6 +206,10 @@ static int load_elf(const char *filename, struct inode *inode, const struct linu
 		err = load_segments(mm, inode, &eh, ph, &img);
 	if (!err)
 		err = setup_stack(mm, bprm, &img, sp);
+	if (!err)
+		err = arch_setup_additional_pages(mm);
+	if (!err)
+		err = flush_signal_handlers(current);	/* last: nothing fails after it */
 	kfree(ph);
 	if (err) {
 		if (mm)

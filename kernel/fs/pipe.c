@@ -5,9 +5,10 @@
  * the parent reads as end of file.
  *
  * A pipe counts the open files of each end; a reader sees end of file
- * once no writer is left (and the buffer is empty), a writer gets -EPIPE
- * once no reader is (there are no signals, so no SIGPIPE). O_NONBLOCK
- * makes either end answer -EAGAIN where it would wait. Data moves
+ * once no writer is left (and the buffer is empty), a writer gets SIGPIPE
+ * and -EPIPE once no reader is (the error only seen when the program
+ * ignores or handles the signal). O_NONBLOCK makes either end answer
+ * -EAGAIN where it would wait; a signal ends a wait with -ERESTARTSYS. Data moves
  * through a small buffer on the kernel stack, so that copy_{to,from}_user()
  * never runs under the pipe's spinlock; writers take turns by a mutex held
  * for their whole write, which is how a write of up to PIPE_BUF bytes stays
@@ -21,6 +22,7 @@
 #include <kernel/file.h>
 #include <kernel/mm.h>
 #include <kernel/mutex.h>
+#include <kernel/sched_signal.h>
 #include <kernel/slab.h>
 #include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
@@ -69,7 +71,8 @@ long pipe_read(struct file *f, char __user *buf, size_t count)
 			return 0;
 		if (f->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		wait_event(p->wait, pipe_count(p) || !READ_ONCE(p->writers));
+		if (wait_event_interruptible(p->wait, pipe_count(p) || !READ_ONCE(p->writers)))
+			return -ERESTARTSYS;
 		spin_lock_irqsave(&p->lock, flags);
 	}
 	while (n < count && n < CHUNK && pipe_count(p))
@@ -103,7 +106,9 @@ static long pipe_wait_room(struct file *f, struct pipe_inode_info *p, size_t wan
 			return room;
 		if (f->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		wait_event(p->wait, PAGE_SIZE - pipe_count(p) >= want || !READ_ONCE(p->readers));
+		if (wait_event_interruptible(p->wait, PAGE_SIZE - pipe_count(p) >= want ||
+							      !READ_ONCE(p->readers)))
+			return -ERESTARTSYS;
 	}
 }
 
@@ -148,6 +153,8 @@ long pipe_write(struct file *f, const char __user *buf, size_t count)
 			room = pipe_wait_room(f, p, 1);
 	}
 	mutex_unlock(&p->wr_mutex);
+	if (room == -EPIPE)
+		send_sigpipe();
 	return done ? (long)done : room;
 }
 

@@ -189,6 +189,26 @@ static long timespec(bool time64)
 	return (long)scratch;
 }
 
+/*
+ * rt_sigaction()'s struct (handler, flags, restorer, mask) in the scratch
+ * area, or a bad pointer. The handler is always SIG_IGN: a real address
+ * would be jumped to, and SIG_DFL could make SIGPIPE (from the pipe whose
+ * reader is gone) end the fuzzer; ignoring any signal is harmless.
+ */
+static long sigaction_arg(void)
+{
+	unsigned long *sa = (unsigned long *)(scratch + 128);
+
+	if (fuzz_next() % 4 == 0)
+		return ptr();
+	sa[0] = (unsigned long)SIG_IGN;
+	sa[1] = (unsigned long)flags();
+	sa[2] = (unsigned long)ptr();
+	sa[3] = (unsigned long)flags();
+	sa[4] = (unsigned long)flags();	/* the mask's second word on 32-bit ARM */
+	return (long)sa;
+}
+
 /* IOVECS iovecs just below the PROT_NONE page: a longer count faults on the next. */
 static long iovecs(void)
 {
@@ -257,6 +277,18 @@ long fuzz_arg(char kind)
 	case 'M':
 		v = flags() & ~(long)(MAP_FIXED | MAP_FIXED_NOREPLACE);
 		return fuzz_next() % 4 ? (v & ~0xfL) | MAP_PRIVATE | MAP_ANONYMOUS : v;
+	case 'W': return fuzz_next() % 4 ? 8 : num();	/* a sigset's size */
+	case 'E': return sigaction_arg();
+	case 'J': {	/* a signal the fuzzer ignores (SIGCHLD, SIGURG, SIGWINCH, SIGPIPE), or none */
+		const long sigs[] = { 0, SIGCHLD, SIGURG, SIGWINCH, SIGPIPE, 65, -1 };
+
+		return pick(sigs, sizeof(sigs) / sizeof(sigs[0]));
+	}
+	case 'Y': {	/* itself (0: its own group, here itself), or no process */
+		const long pids[] = { getpid(), 0, -getpid(), 0x7fffffff };
+
+		return pick(pids, sizeof(pids) / sizeof(pids[0]));
+	}
 	case 'R': {	/* ARCH_SET_GS, ARCH_GET_FS, ARCH_GET_GS; never ARCH_SET_FS */
 		const long codes[] = { 0x1001, 0x1003, 0x1004, 0, (long)fuzz_next() };
 

@@ -17,7 +17,8 @@
  * a sleep's timespec (longs, 64-bit), I pid, C clone flags, K a clone's
  * stack (mostly none: the child runs on a copy of ours), A address of
  * an own mapping and Z a length within it, B brk, H mmap hint, M mmap
- * flags, R arch_prctl code.
+ * flags, R arch_prctl code, W a sigset's size, E an rt_sigaction struct
+ * (SIG_IGN only), J a signal the fuzzer ignores, Y its own pid or none.
  */
 long fuzz_arg(char kind);
 

@@ -14,7 +14,13 @@
  *    kernel reads pointers or times from (iovecs, timespecs) are built
  *    here, from the same kinds.
  *  - exit, exit_group are never made (the process would stop early);
- *    vfork neither (the child would run on the parent's stack).
+ *    vfork neither (the child would run on the parent's stack), nor
+ *    rt_sigreturn and sigreturn (registers from random stack words), nor
+ *    rt_sigsuspend (no signal may come to end it).
+ *  - Signals: rt_sigaction only ever makes a signal ignored (a handler
+ *    would be a random address), and kill, tkill and tgkill send only
+ *    signals the fuzzer ignores (or none, or an invalid one), to itself
+ *    or to no process.
  *  - fork and clone (never CLONE_VM, CLONE_VFORK, CLONE_SETTLS) are made
  *    at most MAX_FORKS times per process: the child makes CHILD_CALLS
  *    calls, forks nothing and exits; its parent waits for it at the end.
@@ -24,7 +30,8 @@
  *    brk only grows; arch_prctl never sets FS (the C library's TLS).
  *  - Sleeps get a timespec of under a millisecond (or a bad pointer).
  *  - A new pipe keeps one end only (no read can wait for a writer that is
- *    the reader itself).
+ *    the reader itself), and SIGPIPE is ignored: a write to one whose
+ *    reader is gone gets EPIPE.
  *  - Files are opened read-only, never created or truncated, and unlink
  *    and mkdir only get paths that cannot succeed: other suites share the
  *    tree. Writes go to the file the parent made for the round. A random
@@ -37,6 +44,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <signal.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -69,6 +77,8 @@ static const struct call table[] = {
 	{ SYS_getpid, "" }, { SYS_getppid, "" }, { SYS_gettid, "" }, { SYS_set_tid_address, "P" },
 	{ SYS_fork, "" }, { SYS_clone, "CKPPP" }, { SYS_wait4, "IPGP" }, { SYS_execve, "XPP" },
 	{ SYS_munmap, "AZ" }, { SYS_mprotect, "AZN" }, { SYS_brk, "B" }, { SYS_pipe, "Q" },
+	{ SYS_rt_sigaction, "NEPW" }, { SYS_rt_sigprocmask, "NPPW" }, { SYS_rt_sigpending, "PW" },
+	{ SYS_kill, "YJ" }, { SYS_tkill, "YJ" }, { SYS_tgkill, "YYJ" },
 #ifdef __x86_64__
 	{ SYS_mmap, "HLNMFN" }, { SYS_open, "SON" }, { SYS_access, "SN" }, { SYS_unlink, "D" },
 	{ SYS_mkdir, "DN" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },
@@ -84,13 +94,14 @@ static const struct call table[] = {
 
 /* Numbers outside the table that would wreck the fuzzer were the kernel to gain them. */
 static const long denied[] = {
-	SYS_exit, SYS_exit_group, SYS_vfork, SYS_kill, SYS_tkill, SYS_tgkill, SYS_execveat,
+	SYS_exit, SYS_exit_group, SYS_vfork, SYS_execveat,
 	SYS_clone3, SYS_reboot, SYS_mremap, SYS_futex, SYS_ppoll, SYS_pselect6, SYS_ptrace,
 	SYS_rt_sigsuspend, SYS_rt_sigtimedwait, SYS_pause, SYS_poll, SYS_pidfd_send_signal,
+	SYS_rt_sigreturn,
 #ifdef __x86_64__
 	SYS_select,
 #else
-	SYS__newselect, SYS_futex_time64, SYS_ppoll_time64, SYS_pselect6_time64,
+	SYS__newselect, SYS_sigreturn, SYS_futex_time64, SYS_ppoll_time64, SYS_pselect6_time64,
 #endif
 };
 
@@ -192,6 +203,7 @@ static void call_once(void)
 void fuzz_setup(uint32_t seed, int extra_fd, bool numbers)
 {
 	random_numbers = numbers;
+	signal(SIGPIPE, SIG_IGN);
 	for (int i = 0; i < 3; i++)
 		close(i);
 	if (!fuzz_args_init(seed, numbers))

@@ -180,7 +180,7 @@ vector_swi:
 	bl	arm_syscall
 	b	restore_user_regs
 1:	bl	do_syscall
-	b	restore_user_regs
+	b	ret_fast_syscall		/* do_syscall() delivered the signals */
 
 /* svc in SVC mode: only the semihosting trap without -semihosting (do_trap). */
 swi_from_kernel:
@@ -190,7 +190,8 @@ swi_from_kernel:
 
 /*
  * Back to user mode with the frame at sp (r0 for ret_to_user_regs()):
- * IRQs off, check that the frame really returns to USR mode with IRQs on
+ * IRQs off, the pending signals delivered (do_notify_resume(), which may
+ * change the frame; after a system call do_syscall() did it), check that the frame really returns to USR mode with IRQs on
  * (anything else would hand user code the kernel), open user memory, and
  * load everything. The strex clears this CPU's exclusive monitor, so that
  * a ldrex of the interrupted code cannot pair with a strex after the
@@ -202,6 +203,11 @@ swi_from_kernel:
 ret_to_user_regs:
 	mov	sp, r0
 restore_user_regs:
+	cpsid	i
+	mov	r0, sp
+	mvn	r1, #0				/* not a system call's result */
+	bl	do_notify_resume
+ret_fast_syscall:
 	cpsid	i
 	ldr	r1, [sp, #S_PSR]
 	and	r2, r1, #(MODE_MASK | PSR_I_BIT | PSR_F_BIT)

@@ -4,8 +4,8 @@
  * entry.S saved the interrupted registers and calls do_trap() for every
  * vector but the system call and IRQs. From user mode, an abort or an
  * undefined instruction is the program's fault: it gets the signal Linux
- * would send (force_sig_fault(), kernel/signal.c), which ends it, and the
- * kernel carries on. From the kernel, a data abort at an instruction listed in the exception table is
+ * would send (force_sig_fault(), kernel/signal.c), delivered to its
+ * handler or ending it on the way back to user mode. From the kernel, a data abort at an instruction listed in the exception table is
  * expected (copy_from_kernel_nofault() probing an address): the fixup
  * changes the saved registers and entry.S resumes; an undefined instruction
  * at a WARN() site is reported and skipped (report_bug(), __bug_table).
@@ -142,14 +142,12 @@ void __init trap_init(void)
 static void do_user_trap(struct pt_regs *regs, unsigned long vector)
 {
 	unsigned long addr = regs->pc, fsr = 0;
-	int sig = SIGSEGV;
+	int sig = SIGSEGV, code;
 
 	switch (vector) {
 	case VECTOR_DABT:
 		fsr = read_dfsr();
 		addr = read_dfar();
-		if (fault_status(fsr) == FS_ALIGNMENT)
-			sig = SIGBUS;
 		break;
 	case VECTOR_PABT:
 		fsr = read_ifsr();
@@ -161,8 +159,15 @@ static void do_user_trap(struct pt_regs *regs, unsigned long vector)
 		addr = regs->pc;
 		sig = SIGILL;
 	}
-	arch_local_irq_enable();
-	force_sig_fault(sig, addr, regs, fsr);
+	/* Permission faults (status 0b01101, 0b01111) are ACCERR, the rest MAPERR. */
+	code = (fault_status(fsr) & 0x1d) == 0x0d ? SEGV_ACCERR : SEGV_MAPERR;
+	if (sig == SIGILL)
+		code = ILL_ILLOPC;
+	if (vector == VECTOR_DABT && fault_status(fsr) == FS_ALIGNMENT) {
+		sig = SIGBUS;
+		code = BUS_ADRALN;
+	}
+	force_sig_fault(sig, code, addr, regs, fsr);
 }
 
 /*

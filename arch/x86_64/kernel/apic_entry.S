@@ -6,13 +6,15 @@
  * (kernel/smp.c). A spurious interrupt needs no EOI at all.
  *
  * The timer interrupt (the tick) runs C: smp_apic_timer_interrupt() in
- * apic_timer.c, which may switch threads before it returns. The stub saves
- * the registers a C function may change; the callee-saved ones are C's to
- * keep. The CPU aligned rsp to 16 before pushing its 5-word frame, so 9
- * pushes leave it aligned for the call.
+ * apic_timer.c, which may switch threads before it returns. From the
+ * kernel, the stub saves the registers a C function may change; the
+ * callee-saved ones are C's to keep. The CPU aligned rsp to 16 before
+ * pushing its 5-word frame, so 9 pushes leave it aligned for the call.
+ * From user mode it saves them all, as the exceptions do.
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
+#include <asm/ptrace.h>
 #include <kernel/alternative.h>
 
 	.text
@@ -36,10 +38,9 @@ spurious_interrupt:
 	.globl apic_timer_interrupt
 apic_timer_interrupt:
 	ALTERNATIVE "", "clac", X86_FEATURE_SMAP
-	testb	$3, 8(%rsp)		/* the saved CS: from ring 3, the user's GS base is loaded */
-	jz	1f
-	swapgs
-1:	cld
+	testb	$3, 8(%rsp)		/* the saved CS */
+	jnz	apic_timer_from_user
+	cld
 	pushq	%rax
 	pushq	%rcx
 	pushq	%rdx
@@ -59,7 +60,19 @@ apic_timer_interrupt:
 	popq	%rdx
 	popq	%rcx
 	popq	%rax
-	testb	$3, 8(%rsp)
-	jz	2f
+	iretq
+
+/*
+ * From ring 3 (the user's GS base is loaded): a whole struct pt_regs, as
+ * an exception's, and out through ret_from_exception (entry.S), which
+ * delivers the program's pending signals, for which the registers must be
+ * all there.
+ */
+apic_timer_from_user:
+	pushq	$0			/* error code */
+	pushq	$TIMER_VECTOR
 	swapgs
-2:	iretq
+	cld
+	PUSH_REGS
+	call	smp_apic_timer_interrupt
+	jmp	ret_from_exception

@@ -14,7 +14,8 @@
  * own kernel stack (TSS.sp0) with the user's GS base loaded: swapgs brings
  * back this CPU's per-CPU base, and the way out swaps again. On the way
  * back to ring 3 the thread may be switched out first (its slice is over):
- * there is no better moment, since it holds nothing.
+ * there is no better moment, since it holds nothing. Then its pending
+ * signals are delivered (do_notify_resume(), which may change the frame).
  *
  * ret_from_exception is also how a thread enters user mode the first time
  * (ret_to_user(), asm/switch_to.h) and how a system call returns when
@@ -87,6 +88,9 @@ ret_from_exception:
 	testb	$3, PT_CS(%rsp)
 	jz	2f
 	call	preempt_schedule_irq
+	movq	%rsp, %rdi
+	movq	$-1, %rsi		/* not a system call's result */
+	call	do_notify_resume
 2:	POP_REGS
 	addq	$16, %rsp		/* vector and error code */
 	testb	$3, 8(%rsp)		/* the CS iretq will load */

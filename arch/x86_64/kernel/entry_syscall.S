@@ -13,7 +13,9 @@
  * The way back is SYSRET (rip from rcx, rflags from r11, the user's CS and
  * SS) after restoring rsp by hand, unless the return address is not
  * canonical: on Intel CPUs SYSRET takes that #GP in ring 0, on the user's
- * stack. Such a return (possible after execve) goes through iretq instead.
+ * stack. Such a return (possible after execve) goes through iretq instead,
+ * and so does one whose rcx and r11 are not the rip and rflags SYSRET
+ * would put there (rt_sigreturn() restores every register).
  */
 #include <asm/ptrace.h>
 #include <asm/segment.h>
@@ -45,7 +47,11 @@ entry_SYSCALL_64:
 	movq	%rcx, %r11
 	shrq	$47, %r11		/* a user address has bits 63..47 clear */
 	jnz	ret_from_exception
+	cmpq	%rcx, PT_RCX(%rsp)	/* rt_sigreturn() put back an rcx SYSRET would lose */
+	jne	ret_from_exception
 	movq	PT_RFLAGS(%rsp), %r11
+	cmpq	%r11, PT_R11(%rsp)	/* ... or an r11 */
+	jne	ret_from_exception
 	POP_REGS sysret=1
 	movq	40(%rsp), %rsp		/* past vector, error code, rip, cs, rflags: rsp */
 	swapgs

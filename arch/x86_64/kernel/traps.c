@@ -248,24 +248,33 @@ static void show_fault(const struct pt_regs *regs, unsigned long cr2)
 		       "%016lx outside a uaccess window\n", cr2);
 }
 
-/* An exception in user mode: the program is killed by the signal it means, as in Linux. */
-static void __noreturn user_fault(struct pt_regs *regs)
+/*
+ * An exception in user mode: the program gets the signal it means, as in
+ * Linux, delivered (to its handler, or ending it) on the way back.
+ */
+static void user_fault(struct pt_regs *regs)
 {
 	unsigned long addr = regs->rip;
-	int sig;
+	int sig, code = SI_KERNEL;
 
 	switch (regs->vector) {
 	case X86_TRAP_PF:
 		addr = read_cr2();
 		sig = SIGSEGV;
+		code = regs->error_code & PF_PROT ? SEGV_ACCERR : SEGV_MAPERR;
 		break;
 	case X86_TRAP_DE:
+		sig = SIGFPE;
+		code = FPE_INTDIV;
+		break;
 	case X86_TRAP_MF:
 	case X86_TRAP_XF:
 		sig = SIGFPE;
+		code = FPE_FLTINV;
 		break;
 	case X86_TRAP_UD:
 		sig = SIGILL;
+		code = ILL_ILLOPC;
 		break;
 	case X86_TRAP_DB:
 	case X86_TRAP_BP:
@@ -275,13 +284,14 @@ static void __noreturn user_fault(struct pt_regs *regs)
 	case X86_TRAP_SS:
 	case X86_TRAP_AC:
 		sig = SIGBUS;
+		code = BUS_ADRERR;
 		break;
 	default:	/* #GP and the rest */
 		addr = 0;
 		sig = SIGSEGV;
 		break;
 	}
-	force_sig_fault(sig, addr, regs, regs->error_code);
+	force_sig_fault(sig, code, addr, regs, regs->error_code);
 }
 
 static void show_regs(const struct pt_regs *regs)
@@ -320,10 +330,12 @@ void do_trap(struct pt_regs *regs)
 	if (vector == X86_TRAP_PF && (regs->error_code & (PF_PROT | PF_WRITE)) ==
 	    (PF_PROT | PF_WRITE) && !do_wp_page(current->mm, read_cr2()))
 		return;
-	/* A program's fault ends the program; NMI, #DF and #MC are the machine's. */
+	/* A program's fault is the program's signal; NMI, #DF and #MC are the machine's. */
 	if (user_mode(regs) && vector != X86_TRAP_NMI && vector != X86_TRAP_DF &&
-	    vector != X86_TRAP_MC)
+	    vector != X86_TRAP_MC) {
 		user_fault(regs);
+		return;
+	}
 	/* An instruction listed in __ex_table: resume at its fixup. */
 	if (fixup_exception(regs))
 		return;

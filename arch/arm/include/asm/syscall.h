@@ -27,6 +27,11 @@ static inline void syscall_set_return_value(struct pt_regs *regs, long ret)
 	regs->r[0] = ret;
 }
 
+static inline long syscall_get_return_value(const struct pt_regs *regs)
+{
+	return regs->r[0];
+}
+
 /* entry.S: ARM's private calls. */
 void arm_syscall(struct pt_regs *regs);
 

@@ -52,7 +52,9 @@ static inline void regs_set_register(struct pt_regs *regs, int idx, unsigned lon
 }
 #else
 
-#define PT_RIP		(17 * 8)	/* offsets in struct pt_regs */
+#define PT_R11		(4 * 8)		/* offsets in struct pt_regs */
+#define PT_RCX		(12 * 8)
+#define PT_RIP		(17 * 8)
 #define PT_CS		(18 * 8)
 #define PT_RFLAGS	(19 * 8)
 

@@ -29,4 +29,9 @@ static inline void syscall_set_return_value(struct pt_regs *regs, long ret)
 	regs->rax = ret;
 }
 
+static inline long syscall_get_return_value(const struct pt_regs *regs)
+{
+	return regs->rax;
+}
+
 #endif
