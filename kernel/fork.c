@@ -68,6 +68,9 @@ long kernel_clone(unsigned long flags, unsigned long newsp, unsigned long tls,
 	}
 	child->files = dup_files(parent->files);
 	child->exit_signal = flags & CSIGNAL;
+	child->uid = parent->uid;
+	child->gid = parent->gid;
+	child->umask = parent->umask;
 	if (!child->mm || !child->files || copy_sighand(child, parent) ||
 	    copy_thread(child, task_pt_regs(parent), newsp, flags & CLONE_SETTLS ? tls : 0)) {
 		free_child(child);

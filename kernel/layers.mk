@@ -63,11 +63,11 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # self-tests (late hooks), AT_HWCAP, arch_prctl (x86_64), user page tables
 # and what a switch loads for user code (arch/<arch>/mm/mmu_context.c,
 # arch/<arch>/kernel/process.c), signals (kernel/signal*.c and the arch's
-# signal frame, arch/<arch>/kernel/signal.c).
+# signal frame, arch/<arch>/kernel/signal.c), credentials and umask.
 # Joins through: the system-call table, initcalls, late hooks, the weak
 # force_sig_fault(), do_wp_page(), do_syscall(), do_notify_resume() and
 # arch_switch_to() of kernel/user_mode.c.
-USER_SRCS	:= $(addprefix kernel/,exit.c fork.c init_process.c initrd.c ktest_user.c \
+USER_SRCS	:= $(addprefix kernel/,cred.c exit.c fork.c init_process.c initrd.c ktest_user.c \
 		     random.c signal.c signal_deliver.c sys.c syscall.c time.c umh.c usercopy.c) \
 		   $(addprefix kernel/mm/,memory.c mman.c mmap.c) \
 		   $(wildcard kernel/fs/*.c) $(ARCH_USER_SRCS)

@@ -113,6 +113,8 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		t->pending = t->blocked = t->saved_sigmask = 0;
 		t->restore_sigmask = false;
 		t->exit_signal = 0;
+		t->uid = t->gid = 0;
+		t->umask = 0022;
 		strscpy(t->name, name, sizeof(t->name));
 		found = t;
 	}

@@ -89,6 +89,8 @@ struct thread {
 	u64 saved_sigmask;		/* rt_sigsuspend(): the mask back after the handler */
 	bool restore_sigmask;
 	int exit_signal;		/* what its end sends its parent (clone()'s CSIGNAL) */
+	u32 uid, gid;			/* its credentials (kernel/cred.c) */
+	u16 umask;			/* taken off the mode of the files it creates */
 };
 
 /* Each CPU's running thread. */

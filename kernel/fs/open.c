@@ -1,12 +1,14 @@
 /*
  * The system calls that name files by path or manage descriptors: openat
  * (and x86_64's open), close, dup, dup2, dup3, fcntl, faccessat, unlinkat,
- * mkdirat, ioctl (Linux's fs/open.c, fs/namei.c, fs/fcntl.c, fs/ioctl.c).
+ * rmdir, mkdirat (and x86_64's mkdir), ioctl (Linux's fs/open.c,
+ * fs/namei.c, fs/fcntl.c, fs/ioctl.c). What a process creates has its
+ * umask (kernel/cred.c) taken off its mode.
  *
  * There is no current directory: a relative path is looked up from the
  * root, as kern_path() does, and a directory descriptor other than
- * AT_FDCWD is refused for one (-EINVAL) rather than misread. There are no
- * users: every permission check passes but the executable bit execve()
+ * AT_FDCWD is refused for one (-EINVAL) rather than misread. Files keep no
+ * owner: every permission check passes but the executable bit execve()
  * needs (kernel/fs/exec.c).
  */
 #include <asm/fcntl.h>
@@ -84,7 +86,7 @@ static long do_open(int dfd, const char __user *filename, int flags, umode_t mod
 
 	if (!name)
 		return err;
-	err = vfs_open(name, flags, mode, &d);
+	err = vfs_open(name, flags, mode & ~current->umask, &d);
 	kfree(name);
 	if (err)
 		return err;
@@ -256,17 +258,36 @@ SYSCALL_DEFINE1(unlink, const char __user *, pathname)
 }
 #endif
 
-SYSCALL_DEFINE3(mkdirat, int, dfd, const char __user *, pathname, umode_t, mode)
+#ifdef __NR_rmdir
+SYSCALL_DEFINE1(rmdir, const char __user *, pathname)
+{
+	return do_unlinkat(AT_FDCWD, pathname, AT_REMOVEDIR);
+}
+#endif
+
+static long do_mkdirat(int dfd, const char __user *pathname, umode_t mode)
 {
 	int err;
 	char *name = getname(pathname, dfd, &err);
 
 	if (!name)
 		return err;
-	err = vfs_mkdir(name, mode);
+	err = vfs_mkdir(name, mode & ~current->umask);
 	kfree(name);
 	return err;
 }
+
+SYSCALL_DEFINE3(mkdirat, int, dfd, const char __user *, pathname, umode_t, mode)
+{
+	return do_mkdirat(dfd, pathname, mode);
+}
+
+#ifdef __NR_mkdir
+SYSCALL_DEFINE2(mkdir, const char __user *, pathname, umode_t, mode)
+{
+	return do_mkdirat(AT_FDCWD, pathname, mode);
+}
+#endif
 
 /* No terminal: the console answers no terminal ioctl (C libraries then buffer by blocks). */
 SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)

@@ -78,7 +78,9 @@ static const struct call table[] = {
 	{ SYS_fork, "" }, { SYS_clone, "CKPPP" }, { SYS_wait4, "IPGP" }, { SYS_execve, "XPP" },
 	{ SYS_munmap, "AZ" }, { SYS_mprotect, "AZN" }, { SYS_brk, "B" }, { SYS_pipe, "Q" },
 	{ SYS_rt_sigaction, "NEPW" }, { SYS_rt_sigprocmask, "NPPW" }, { SYS_rt_sigpending, "PW" },
-	{ SYS_kill, "YJ" }, { SYS_tkill, "YJ" }, { SYS_tgkill, "YYJ" },
+	{ SYS_kill, "YJ" }, { SYS_tkill, "YJ" }, { SYS_tgkill, "YYJ" }, { SYS_umask, "N" },
+	{ SYS_getuid, "" }, { SYS_geteuid, "" }, { SYS_getgid, "" }, { SYS_getegid, "" },
+	{ SYS_setuid, "N" }, { SYS_setgid, "N" }, { SYS_getgroups, "NP" },
 #ifdef __x86_64__
 	{ SYS_mmap, "HLNMFN" }, { SYS_open, "SON" }, { SYS_access, "SN" }, { SYS_unlink, "D" },
 	{ SYS_mkdir, "DN" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },

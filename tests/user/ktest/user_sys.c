@@ -1,5 +1,6 @@
 /*
- * user_sys: the small system calls every C library uses, and what the
+ * user_sys: the small system calls every C library uses (ids, credentials
+ * and umask among them), and what the
  * kernel answers to a call it does not have (ENOSYS) and to bad pointers
  * (EFAULT: NULL, a kernel address, an unmapped page, a buffer running off
  * the end of a mapping, a read-only page written to). The kernel's runner
@@ -41,6 +42,54 @@ static void ids(void)
 	EXPECT(child > 0 && waitpid(child, &status, 0) == child, "fork/waitpid: errno %d", errno);
 	EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	       "the child's getppid() is not %d (status %#x)", self, status);
+}
+
+/* In a child: root sets another uid and gid, and then is no longer root. */
+static void drop_root(void)
+{
+	gid_t groups[4] = { 7, 7, 7, 7 };
+
+	if (getgroups(0, NULL) != 1 || getgroups(4, groups) != 1 || groups[0] != 0)
+		_exit(1);
+	if (setgid(0) || setgid(100) || getgid() != 100 || getegid() != 100)
+		_exit(2);
+	if (setuid(1000) || getuid() != 1000 || geteuid() != 1000)
+		_exit(3);
+	if (setuid(1000) || setuid(0) != -1 || errno != EPERM || setgid(0) != -1 || errno != EPERM)
+		_exit(4);
+	_exit(getuid() == 1000 && getgid() == 100 ? 0 : 5);
+}
+
+/* A root-only world: uid 0, gid 0, in group 0, as Linux's root may change. */
+static void credentials(void)
+{
+	int status = run_in_child(drop_root);
+
+	EXPECT(getuid() == 0 && geteuid() == 0 && getgid() == 0 && getegid() == 0,
+	       "ids %d %d %d %d", getuid(), geteuid(), getgid(), getegid());
+	EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0, "dropping root: status %#x "
+	       "(exit 1 groups, 2 setgid, 3 setuid, 4 back to root, 5 ids after)", status);
+	EXPECT(getuid() == 0, "the child's setuid() changed the parent");
+}
+
+/* umask comes off the mode of what open(O_CREAT) and mkdir() make; it is per process. */
+static void umask_masks_new_files(void)
+{
+	mode_t old = umask(077);
+	struct stat st;
+	int fd;
+
+	EXPECT(umask(027) == 077, "umask did not keep 077");
+	fd = open("/user_sys_umask.tmp", O_CREAT | O_WRONLY | O_EXCL, 0666);
+	EXPECT(fd >= 0 && fstat(fd, &st) == 0 && (st.st_mode & 0777) == 0640,
+	       "open 0666 under 027: mode %o errno %d", st.st_mode & 0777, errno);
+	close(fd);
+	unlink("/user_sys_umask.tmp");
+	EXPECT(mkdir("/user_sys_umask.d", 0777) == 0 && stat("/user_sys_umask.d", &st) == 0 &&
+	       (st.st_mode & 0777) == 0750, "mkdir 0777 under 027: mode %o errno %d",
+	       st.st_mode & 0777, errno);
+	rmdir("/user_sys_umask.d");
+	umask(old);
 }
 
 static void uname_fields(void)
@@ -208,6 +257,8 @@ static void bad_pointers_efault(void)
 
 static const struct ktap_case cases[] = {
 	KTAP_CASE(ids),
+	KTAP_CASE(credentials),
+	KTAP_CASE(umask_masks_new_files),
 	KTAP_CASE(uname_fields),
 	KTAP_CASE(clocks_advance_and_sleep),
 	KTAP_CASE(absolute_sleep_reaches_deadline),
