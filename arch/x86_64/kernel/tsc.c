@@ -7,15 +7,16 @@
  *      vmware-cpuid-freq): EAX is the TSC in kHz;
  *   3. CPUID leaf 0x16: EAX is the base frequency in MHz;
  *   4. measured against the HPET, whose period its own register states,
- *      over CALIBRATE_HPET_US;
+ *      to 0.1 % (tsc_measure_window(): the window as long as that needs);
  *   5. measured against the PIT (a fixed 1.193182 MHz input) over
  *      CALIBRATE_PIT_US, where there is no HPET.
  * Leaves past the highest one CPUID reports must not be read: Intel CPUs
  * (and QEMU) answer those with the highest leaf's values. QEMU 7.2's TCG
  * states nothing (its hypervisor leaves stop at 0x40000001, "TCGTCGTCGTCG"):
  * there the HPET is the reference. Under -icount the TSC and the HPET
- * both follow the instruction count, so the short window costs only as
- * many instructions as it lasts nanoseconds.
+ * both follow the instruction count, so the window costs as many
+ * instructions as it lasts nanoseconds: it is no longer than the stated
+ * precision needs.
  */
 #include <asm/cpufeature.h>
 #include <asm/hpet.h>
@@ -26,15 +27,13 @@
 #include <kernel/cpufeature.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
+#include <kernel/sprintf.h>
 #include <kernel/time.h>
 
 #define PIT_HZ		1193182
 #define PIT_CH2		0x42
 #define PIT_MODE	0x43
 #define PORT_B		0x61	/* bit 0: channel 2 gate, bit 5: channel 2 output */
-#define CALIBRATE_HPET_US	100	/* the bracketed reads below keep the error under 0.1 % */
-#define CALIBRATE_TRIES		8
-#define CALIBRATE_AGREE		500	/* two windows within 0.2 % */
 #define CALIBRATE_PIT_US	1000	/* one PIT period is 0.84 us: 0.1 % of 1 ms */
 #define HYPERVISOR_LEAF		0x40000000
 #define HYPERVISOR_FREQ_LEAF	0x40000010
@@ -42,12 +41,14 @@
 /*
  * A reference clock's count and the TSC at one moment: the TSC read on
  * both sides of the (slow, uncached: microseconds under a busy emulator)
- * device read; of a few tries, the narrowest pair, its TSC the middle.
+ * device read; of a few tries, the narrowest pair, its TSC the middle,
+ * its width in *width.
  */
-u64 tsc_read_ref(u32 (*read)(void), u32 *value)
+u64 tsc_read_ref(u32 (*read)(void), u32 *value, u64 *width)
 {
-	u64 best = ~0ull, tsc = 0;
+	u64 tsc = 0;
 
+	*width = ~0ull;
 	for (int i = 0; i < 4; i++) {
 		u64 t0, t1;
 		u32 v;
@@ -59,8 +60,8 @@ u64 tsc_read_ref(u32 (*read)(void), u32 *value)
 		barrier();
 		t1 = get_cycles();
 
-		if (t1 - t0 < best) {
-			best = t1 - t0;
+		if (t1 - t0 < *width) {
+			*width = t1 - t0;
 			tsc = t0 + (t1 - t0) / 2;
 			*value = v;
 		}
@@ -68,33 +69,27 @@ u64 tsc_read_ref(u32 (*read)(void), u32 *value)
 	return tsc;
 }
 
-static u64 __init measure_hpet(void)
-{
-	u32 window = hpet_freq_hz * CALIBRATE_HPET_US / 1000000;
-	u32 h0 = 0, h1 = 0;
-	u64 t0 = tsc_read_ref(hpet_read, &h0), t1;
-
-	do
-		t1 = tsc_read_ref(hpet_read, &h1);
-	while (h1 - h0 < window);
-	return (t1 - t0) * hpet_freq_hz / (h1 - h0);
-}
-
 /*
- * Without -icount a window in which the emulator stalled (translating the
- * loop's code the first time, say) can be several per cent off, bracketed
- * reads or not: measured until two windows in a row agree.
+ * One window, as short as the precision allows: each end is uncertain by
+ * half its bracket (in TSC cycles) and by one count of the reference, so
+ * the window lasts until the brackets take at most 1/(2 CALIBRATE_PRECISION)
+ * of it, and the counts at least 2 CALIBRATE_PRECISION. A stall of the
+ * emulator inside a read widens its bracket and so lengthens the window;
+ * one between the reads costs nothing, both clocks ran on. Under -icount
+ * (brackets of a few instructions) that is 20-35 us on QEMU's clocks.
  */
-u64 __init calibrate_until_stable(u64 (*measure)(void))
+void __init tsc_measure_window(u32 (*read)(void), bool down, u64 *cycles, u32 *counts)
 {
-	u64 last = measure(), now = last;
+	u64 w0, w1, t0, t1;
+	u32 c0 = 0, c1 = 0;
 
-	for (int i = 1; i < CALIBRATE_TRIES; i++, last = now) {
-		now = measure();
-		if ((now > last ? now - last : last - now) <= last / CALIBRATE_AGREE)
-			break;
-	}
-	return now;
+	t0 = tsc_read_ref(read, &c0, &w0);
+	do {
+		t1 = tsc_read_ref(read, &c1, &w1);
+		*cycles = t1 - t0;
+		*counts = down ? c0 - c1 : c1 - c0;
+	} while (*counts < 2 * CALIBRATE_PRECISION ||
+		 (w0 + w1) * CALIBRATE_PRECISION > *cycles);
 }
 
 static u64 __init calibrate_pit(void)
@@ -146,13 +141,20 @@ static u64 __init tsc_freq_from_cpuid(const char **how)
 
 void __init time_init(void)
 {
+	static char measured[64] __initdata;
 	bool hpet = hpet_enable();
 	const char *how = NULL;
 	u64 hz = tsc_freq_from_cpuid(&how);
 
 	if (!hz && hpet) {
-		hz = calibrate_until_stable(measure_hpet);
-		how = "calibrated against the HPET in " __stringify(CALIBRATE_HPET_US) " us";
+		u64 cycles;
+		u32 counts;
+
+		tsc_measure_window(hpet_read, false, &cycles, &counts);
+		hz = cycles * hpet_freq_hz / counts;
+		snprintf(measured, sizeof(measured), "calibrated against the HPET to 0.1 %% in %llu us",
+			 (unsigned long long)((u64)counts * 1000000 / hpet_freq_hz));
+		how = measured;
 	} else if (!hz) {
 		hz = calibrate_pit();
 		how = "calibrated against the PIT in " __stringify(CALIBRATE_PIT_US) " us";

@@ -178,7 +178,7 @@ def md_steps(arch, fig, plots):
           f"Landmarks: the initcalls end with step {STEP['initcalls']}; free_initmem() is step "
           f"{STEP['free_initmem']}; the self-tests end with step {STEP['selftests']}. Step "
           f"{STEP['report']} runs the benchmarks. "
-          "Where the kernel waits for time to pass (the 100 us clock calibrations against the "
+          "Where the kernel waits for time to pass (the clock calibrations against the "
           "HPET and the TSC, a self-test's msleep()), the count is virtual time: instructions "
           "spun, or, when every CPU is idle, the clock jumping to the next timer event (-icount sleep=off).\n"]
     if f"boot-steps-{arch}" in plots:
