@@ -25,6 +25,8 @@
 #include <kernel/timer.h>
 #include <kernel/wait.h>
 
+#include "nap.h"
+
 #define MAX_TEST_THREADS	16
 #define MUTEX_ROUNDS		300
 /*
@@ -40,21 +42,23 @@ static bool flag_a, flag_b;
 static bool stop_busy;
 static unsigned long counter;
 
-#define POLL_ROUNDS	500	/* ~1 s at most */
+#define POLL_SECONDS	1	/* at most, however loaded the host */
 
-/* Let others run, briefly: yield (a thread queued here runs), or sleep a tick (the rest). */
+/* Let others run, briefly: yield (a thread queued here runs), or nap (the rest). */
 static void poll_pause(int round)
 {
 	if (round & 1)
-		msleep(1);
+		nap();
 	else
 		schedule();
 }
 
-/* Poll until done(threads, n), or ~1 s: what done() says then. */
+/* Poll until done(threads, n), or POLL_SECONDS: what done() says then. */
 static bool poll_until(bool (*done)(struct thread **, int), struct thread **threads, int n)
 {
-	for (int i = 0; i < POLL_ROUNDS && !done(threads, n); i++)
+	u64 end = get_cycles() + POLL_SECONDS * cycle_freq_hz;
+
+	for (int i = 0; !done(threads, n) && get_cycles() < end; i++)
 		poll_pause(i);
 	return done(threads, n);
 }
@@ -84,20 +88,20 @@ static void busy_threads_all_progress(struct ktest *t)
 	}
 	/*
 	 * Until each has counted and been switched in twice (the tick took
-	 * turns), at most ~1 s. Both: being switched in is not running. When
+	 * turns), at most POLL_SECONDS. Both: being switched in is not running. When
 	 * the host stalls QEMU's CPU thread past a tick, the tick is due the
 	 * moment a thread is switched in, and it can be preempted again before
 	 * its first count, twice in a row (x86-smp2, once in 46 rounds of
 	 * make stress: count 0 after two switches).
 	 */
-	for (int tries = 0; tries < POLL_ROUNDS; tries++) {
+	for (u64 end = get_cycles() + POLL_SECONDS * cycle_freq_hz; get_cycles() < end;) {
 		bool all = true;
 
 		for (int i = 0; i < n; i++)
 			all &= READ_ONCE(counts[i]) > 0 && READ_ONCE(threads[i]->nr_switches) > 1;
 		if (all)
 			break;
-		msleep(1);
+		nap();
 	}
 	WRITE_ONCE(stop_busy, true);
 	for (int i = 0; i < n; i++) {

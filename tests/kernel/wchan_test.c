@@ -25,7 +25,10 @@
 #include <kernel/timer.h>
 #include <kernel/wait.h>
 
-#define POLL_ROUNDS	500	/* ~1 s at most */
+#include "nap.h"
+
+#define POLL_ROUNDS	500	/* of schedule() */
+#define POLL_SECONDS	1	/* at most, however loaded the host */
 
 static DEFINE_MUTEX(wchan_mutex);
 static struct completion wchan_done;
@@ -33,10 +36,12 @@ static struct wait_queue_head wchan_wq;
 static bool wchan_flag;
 static bool stop_spin, spinning;
 
-/* Poll until t is asleep somewhere; its wait channel's name, or "" after ~1 s. */
+/* Poll until t is asleep somewhere; its wait channel's name, or "" after POLL_SECONDS. */
 static const char *wchan_name_of(struct thread *t, char *buf)
 {
-	for (int i = 0; i < POLL_ROUNDS; i++) {
+	u64 end = get_cycles() + POLL_SECONDS * cycle_freq_hz;
+
+	for (int i = 0; get_cycles() < end; i++) {
 		unsigned long wchan = get_wchan(t);
 		unsigned long size, offset;
 
@@ -44,7 +49,7 @@ static const char *wchan_name_of(struct thread *t, char *buf)
 			return buf;
 		/* Woken by the same tick, t may be queued behind us: let it run to its sleep. */
 		if (i & 1)
-			msleep(1);
+			nap();
 		else
 			schedule();
 	}
@@ -60,16 +65,20 @@ static int __noinline ktest_sleeper_a(void *arg)
 	return 0;
 }
 
-/* The barrier() keeps msleep() from becoming a tail call, which would leave no frame here. */
+/*
+ * Naps of a few microseconds (nap.h), not msleep(1): kthread_stop() waits
+ * out the one under way. The barrier() keeps the sleep from becoming a
+ * tail call, which would leave no frame here.
+ */
 static void __noinline ktest_unmarked_nap(void)
 {
-	msleep(1);
+	nap();
 	barrier();
 }
 
 static void __noinline __sched ktest_marked_nap(void)
 {
-	msleep(1);
+	nap();
 	barrier();
 }
 

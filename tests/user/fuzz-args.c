@@ -164,11 +164,14 @@ static long path(const char *const *list, size_t n)
 	}
 }
 
-/* A sleep's timespec, under a millisecond (absolute: long past), or an invalid one. */
+/*
+ * A sleep's timespec, under a microsecond (absolute: long past), or an invalid one: the
+ * kernel checks a longer one the same way, and -icount would count its wait as instructions.
+ */
 static long timespec(bool time64)
 {
 	const long long v[][2] = { { 0, 0 }, { 0, -1 }, { 0, 1000000000 }, { -1, 0 } };
-	long long t[2] = { 0, fuzz_next() % 1000000 };
+	long long t[2] = { 0, fuzz_next() % 1000 };
 
 	if (fuzz_next() % 4 == 0) {
 		t[0] = v[fuzz_next() % 4][0];

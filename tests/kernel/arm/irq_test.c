@@ -16,6 +16,8 @@
 #include <kernel/time.h>
 #include <kernel/timer.h>
 
+#include "../nap.h"
+
 #define TEST_SGI	15
 
 static unsigned int test_sgi_seen;
@@ -50,14 +52,14 @@ static void taken_or_missing_refused(struct ktest *t)
 
 /*
  * The tick is counted once one has come: a sleep ends only through the
- * timer interrupt, so after msleep(1) there was one. Without the sleep the
+ * timer interrupt, so after a nap (nap.h) there was one. Without the sleep the
  * case failed once in a stress run (a fast boot on a loaded host reached
  * it before QEMU delivered the first tick).
  */
 static void drivers_registered_themselves(struct ktest *t)
 {
 	KTEST_EXPECT_STREQ(t, irq_name(TIMER_PPI), "arch_timer");
-	msleep(1);
+	nap();
 	KTEST_EXPECT_GT(t, irq_count(TIMER_PPI), 0);
 	if (num_online_cpus() > 1)
 		KTEST_EXPECT_STREQ(t, irq_name(SGI_WAKEUP), "wakeup");
