@@ -1,12 +1,13 @@
 /*
  * The flattened device tree reader (include/kernel/fdt.h has the format).
  *
- * Everything goes through next_token(), the one place that decodes a token
- * and checks it fits: a node's name must end inside the structure block, a
- * property's value must too, a property name must end inside the strings
- * block. Offsets only grow, so every walk ends, at the latest when the next
- * token would lie past the block. Nothing is copied or allocated: names and
- * values are pointers into the blob.
+ * fdt_next() is the one place that decodes a token and checks it fits: a
+ * node's name must end inside the structure block, a property's value must
+ * too, a property name must start inside the strings block (which
+ * fdt_init() checked ends in a NUL, so every name in it ends). Offsets
+ * only grow, so every walk ends, at the latest when the next token would
+ * lie past the block. Nothing is copied or allocated: names and values are
+ * pointers into the blob.
  *
  * The ARM port reads QEMU's tree with it at boot (arch/arm/kernel/bootinfo.c);
  * it is plain C, so the host tests could run it too.
@@ -16,12 +17,6 @@
 #include <kernel/fdt.h>
 #include <kernel/init.h>
 #include <kernel/string.h>
-
-#define FDT_BEGIN_NODE	1
-#define FDT_END_NODE	2
-#define FDT_PROP	3
-#define FDT_NOP		4
-#define FDT_END		9
 
 /* Header fields: byte offsets of 32-bit big-endian words. */
 #define HDR_MAGIC		0
@@ -72,6 +67,8 @@ const char *__init fdt_init(struct fdt *fdt, const void *blob, size_t room)
 		return "structure block out of bounds";
 	if (off_strings < FDT_HEADER_SIZE || !block_fits(off_strings, size_strings, total))
 		return "strings block out of bounds";
+	if (size_strings && ((const char *)blob)[off_strings + size_strings - 1])
+		return "strings block not NUL-terminated";
 	if (off_rsv < FDT_HEADER_SIZE || off_rsv % 8 || off_rsv > total)
 		return "reservation block out of bounds";
 
@@ -93,52 +90,45 @@ const char *__init fdt_init(struct fdt *fdt, const void *blob, size_t room)
 	return NULL;
 }
 
-/* The string at base + offset if it ends (NUL) before base + size, else NULL. */
-static const char *__init string_at(const char *base, u32 size, u32 offset)
+int __init fdt_next(const struct fdt *fdt, int *offset, struct fdt_token *tok)
 {
-	if (offset >= size || !memchr(base + offset, '\0', size - offset))
-		return NULL;
-	return base + offset;
-}
-
-/*
- * Decode the token at `offset`: store it in *token and return the offset of
- * the token after it, or -EINVAL if it is not a valid token that fits.
- */
-static int __init next_token(const struct fdt *fdt, int offset, u32 *token)
-{
-	u32 size = fdt->structure_size;
-	u32 off = offset;
+	const u8 *block = fdt->structure;
+	u32 size = fdt->structure_size, off = *offset;
 	u64 next;
 
-	if (offset < 0 || off % 4 || off > size - 4)
-		return -EINVAL;
-	*token = fdt_read_be32(fdt->structure + off);
-	switch (*token) {
-	case FDT_BEGIN_NODE: {
-		const char *name = string_at((const char *)fdt->structure, size, off + 4);
-
-		if (!name)
+	do {
+		if (*offset < 0 || off % 4 || off > size - 4)
 			return -EINVAL;
-		next = off + 4 + ALIGN((u64)strlen(name) + 1, 4);
+		tok->tag = fdt_read_be32(block + off);
+		off += 4;
+	} while (tok->tag == FDT_NOP);
+	switch (tok->tag) {
+	case FDT_BEGIN_NODE: {
+		const char *end = memchr(block + off, '\0', size - off);
+
+		if (!end)
+			return -EINVAL;
+		tok->name = (const char *)block + off;
+		next = off + ALIGN((u64)(end - tok->name) + 1, 4);
 		break;
 	}
 	case FDT_PROP: {
-		u32 len;
+		u32 name;
 
-		if (off + 12 > size)
+		if (off + 8 > size)
 			return -EINVAL;
-		len = fdt_read_be32(fdt->structure + off + 4);
-		if (!string_at(fdt->strings, fdt->strings_size,
-			       fdt_read_be32(fdt->structure + off + 8)))
+		tok->len = fdt_read_be32(block + off);
+		name = fdt_read_be32(block + off + 4);
+		if (name >= fdt->strings_size)
 			return -EINVAL;
-		next = off + 12 + ALIGN((u64)len, 4);
+		tok->name = fdt->strings + name;
+		tok->value = block + off + 8;
+		next = off + 8 + ALIGN((u64)tok->len, 4);
 		break;
 	}
 	case FDT_END_NODE:
-	case FDT_NOP:
 	case FDT_END:
-		next = off + 4;
+		next = off;
 		break;
 	default:
 		return -EINVAL;
@@ -146,237 +136,32 @@ static int __init next_token(const struct fdt *fdt, int offset, u32 *token)
 	/* The last token may end the block exactly; no token may cross it. */
 	if (next > size)
 		return -EINVAL;
-	return (int)next;
-}
-
-/* The first token at or after `offset` that is not a NOP; its offset, or -EINVAL. */
-static int __init skip_nops(const struct fdt *fdt, int offset, u32 *token)
-{
-	for (;;) {
-		int next = next_token(fdt, offset, token);
-
-		if (next < 0)
-			return next;
-		if (*token != FDT_NOP)
-			return offset;
-		offset = next;
-	}
-}
-
-/* The offset just after a node's name, where its properties begin. */
-static int __init node_body(const struct fdt *fdt, int node)
-{
-	u32 token;
-	int next = next_token(fdt, node, &token);
-
-	if (next >= 0 && token != FDT_BEGIN_NODE)
-		return -EINVAL;
-	return next;
-}
-
-int __init fdt_root(const struct fdt *fdt)
-{
-	u32 token;
-	int offset = skip_nops(fdt, 0, &token);
-
-	if (offset < 0 || token != FDT_BEGIN_NODE)
-		return -EINVAL;
-	return offset;
-}
-
-const char *__init fdt_node_name(const struct fdt *fdt, int node)
-{
-	if (node_body(fdt, node) < 0)
-		return NULL;
-	return (const char *)fdt->structure + node + 4;
-}
-
-int __init fdt_first_child(const struct fdt *fdt, int node)
-{
-	int offset = node_body(fdt, node);
-	u32 token;
-
-	while (offset >= 0) {
-		int next = next_token(fdt, offset, &token);
-
-		if (next < 0)
-			return next;
-		if (token == FDT_BEGIN_NODE)
-			return offset;
-		if (token != FDT_PROP && token != FDT_NOP)
-			return token == FDT_END_NODE ? -ENOENT : -EINVAL;
-		offset = next;
-	}
-	return offset;
-}
-
-int __init fdt_next_sibling(const struct fdt *fdt, int node)
-{
-	int depth = 0, offset = node;
-	u32 token;
-
-	if (node_body(fdt, node) < 0)
-		return -EINVAL;
-	/* Skip the node's whole subtree, up to and including its END_NODE. */
-	do {
-		int next = next_token(fdt, offset, &token);
-
-		if (next < 0 || token == FDT_END)
-			return -EINVAL;
-		if (token == FDT_BEGIN_NODE)
-			depth++;
-		else if (token == FDT_END_NODE)
-			depth--;
-		offset = next;
-	} while (depth > 0);
-
-	offset = skip_nops(fdt, offset, &token);
-	if (offset < 0)
-		return offset;
-	if (token == FDT_BEGIN_NODE)
-		return offset;
-	/* The parent's END_NODE, or the END after the root. */
-	return token == FDT_END_NODE || token == FDT_END ? -ENOENT : -EINVAL;
-}
-
-/* Does node name `name` match the path component comp[0..len)? */
-static bool __init name_matches(const char *name, const char *comp, size_t len)
-{
-	if (strncmp(name, comp, len))
-		return false;
-	return name[len] == '\0' || (name[len] == '@' && !memchr(comp, '@', len));
-}
-
-int __init fdt_path_offset(const struct fdt *fdt, const char *path)
-{
-	int node = fdt_root(fdt);
-
-	if (path[0] != '/')
-		return -EINVAL;
-	while (node >= 0) {
-		size_t len;
-		int found = -ENOENT;
-
-		while (*path == '/')
-			path++;
-		if (!*path)
-			return node;
-		len = strchr(path, '/') ? (size_t)(strchr(path, '/') - path) : strlen(path);
-		fdt_for_each_child(fdt, node, child) {
-			if (name_matches(fdt_node_name(fdt, child), path, len)) {
-				found = child;
-				break;
-			}
-		}
-		node = found;
-		path += len;
-	}
-	return node;
-}
-
-const void *__init fdt_getprop(const struct fdt *fdt, int node, const char *name, u32 *len)
-{
-	int offset = node_body(fdt, node);
-	u32 token;
-
-	while (offset >= 0) {
-		int next = next_token(fdt, offset, &token);
-		const u8 *prop = fdt->structure + offset;
-
-		if (next < 0 || (token != FDT_PROP && token != FDT_NOP))
-			return NULL;
-		if (token == FDT_PROP &&
-		    !strcmp(fdt->strings + fdt_read_be32(prop + 8), name)) {
-			if (len)
-				*len = fdt_read_be32(prop + 4);
-			return prop + 12;
-		}
-		offset = next;
-	}
-	return NULL;
-}
-
-int __init fdt_getprop_u32(const struct fdt *fdt, int node, const char *name, u32 *value)
-{
-	u32 len;
-	const void *prop = fdt_getprop(fdt, node, name, &len);
-
-	if (!prop)
-		return -ENOENT;
-	if (len != 4)
-		return -EINVAL;
-	*value = fdt_read_be32(prop);
+	*offset = (int)next;
 	return 0;
 }
 
-bool __init fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, const char *str)
+bool __init fdt_has_string(const u8 *list, u32 len, const char *str)
 {
-	u32 len, pos = 0;
-	const char *list = fdt_getprop(fdt, node, name, &len);
+	size_t n = strlen(str) + 1;
 
-	if (!list)
-		return false;
-	while (pos < len) {
-		const char *s = string_at(list, len, pos);
+	/* Each string of the list in turn, while one as long as str still fits. */
+	for (u32 pos = 0; pos + n <= len;) {
+		const u8 *end = memchr(list + pos, '\0', len - pos);
 
-		if (!s)
+		if (!end)
 			return false;
-		if (!strcmp(s, str))
+		if (!memcmp(list + pos, str, n))
 			return true;
-		pos += strlen(s) + 1;
+		pos = end - list + 1;
 	}
 	return false;
 }
 
-bool __init fdt_node_available(const struct fdt *fdt, int node)
+bool __init fdt_name_is(const char *node, const char *name)
 {
-	if (!fdt_getprop(fdt, node, "status", NULL))
-		return true;
-	return fdt_prop_has_string(fdt, node, "status", "okay") ||
-	       fdt_prop_has_string(fdt, node, "status", "ok");
-}
+	size_t n = strlen(name);
 
-u32 __init fdt_address_cells(const struct fdt *fdt, int node)
-{
-	u32 cells;
-
-	return fdt_getprop_u32(fdt, node, "#address-cells", &cells) ? 2 : cells;
-}
-
-u32 __init fdt_size_cells(const struct fdt *fdt, int node)
-{
-	u32 cells;
-
-	return fdt_getprop_u32(fdt, node, "#size-cells", &cells) ? 1 : cells;
-}
-
-/* A number of one or two cells (checked by the caller). */
-static u64 __init read_cells(const u8 *p, u32 cells)
-{
-	return cells == 2 ? fdt_read_be64(p) : fdt_read_be32(p);
-}
-
-int __init fdt_read_reg(const struct fdt *fdt, int parent, int node, u32 index, u64 *base, u64 *size)
-{
-	u32 address_cells = fdt_address_cells(fdt, parent);
-	u32 size_cells = fdt_size_cells(fdt, parent);
-	u32 len, entry;
-	const u8 *reg;
-
-	if (address_cells < 1 || address_cells > 2 || size_cells > 2)
-		return -EINVAL;
-	reg = fdt_getprop(fdt, node, "reg", &len);
-	if (!reg)
-		return -ENOENT;
-	entry = 4 * (address_cells + size_cells);
-	if (len % entry)
-		return -EINVAL;
-	if (index >= len / entry)
-		return -ENOENT;
-	reg += index * entry;
-	*base = read_cells(reg, address_cells);
-	*size = size_cells ? read_cells(reg + 4 * address_cells, size_cells) : 0;
-	return 0;
+	return !strncmp(node, name, n) && (node[n] == '\0' || node[n] == '@');
 }
 
 int __init fdt_reserved_entry(const struct fdt *fdt, u32 index, u64 *base, u64 *size)

@@ -5,9 +5,11 @@
  *
  * The blob is a header, a list of reserved memory ranges, a structure block
  * of 32-bit big-endian tokens (BEGIN_NODE name, PROP len nameoff value,
- * END_NODE, NOP, END) and a block of property names. A node is named here by
- * its offset in the structure block, as libfdt does; negative values are
- * errors (-ENOENT: no such node or property, -EINVAL: corrupt blob).
+ * END_NODE, NOP, END) and a block of property names. The reader walks the
+ * tokens once, in order (fdt_next()); the caller keeps what it needs as it
+ * passes, which a boot can do because a node's properties come before its
+ * children. (libfdt instead names nodes by offset and looks each up, which
+ * walks the tree again for every lookup; boot step 2 once did that.)
  *
  * The reader trusts nothing in the blob: every offset, length and string is
  * checked against the blocks the header declares, and the header against the
@@ -57,54 +59,41 @@ static inline u64 fdt_read_be64(const void *p)
 /*
  * Check the header of the blob at `blob`, of which `room` bytes may be read,
  * and fill *fdt. Returns NULL when the blob is usable, else a short reason
- * ("bad magic", ...) for the caller's panic message.
+ * ("bad magic", "structure block out of bounds", ...).
  */
 const char *fdt_init(struct fdt *fdt, const void *blob, size_t room);
 
-/* The root node's offset, or -EINVAL if the structure block does not start with one. */
-int fdt_root(const struct fdt *fdt);
-/* The node's name ("cpu@0"; "" for the root), or NULL if `node` is not a node. */
-const char *fdt_node_name(const struct fdt *fdt, int node);
-int fdt_first_child(const struct fdt *fdt, int node);
-int fdt_next_sibling(const struct fdt *fdt, int node);
+/* The tokens of the structure block (NOPs are skipped by fdt_next()). */
+#define FDT_BEGIN_NODE	1
+#define FDT_END_NODE	2
+#define FDT_PROP	3
+#define FDT_NOP		4
+#define FDT_END		9
+
+/* One token, decoded: a node's name, or a property's name and value. */
+struct fdt_token {
+	u32 tag;		/* FDT_BEGIN_NODE, FDT_PROP, FDT_END_NODE or FDT_END */
+	const char *name;	/* BEGIN_NODE: the node's ("cpu@0"; "" for the root); PROP: the property's */
+	const u8 *value;	/* PROP: the value, len bytes */
+	u32 len;
+};
 
 /*
- * Find a node by absolute path ("/", "/chosen", "/cpus/cpu@1"). A path
- * component without a unit address also matches a name that has one:
- * "/memory" finds "memory@40000000" (the first such node).
+ * The walk: the whole tree in one pass, each token read once, in the
+ * order of the blob (a node's properties, then its children, then its
+ * END_NODE), starting at offset 0. Fills *tok from the token at *offset
+ * and moves *offset past it; 0, or -EINVAL when the token is not one that
+ * fits in the blocks. The caller counts the depth (and so matches each
+ * END_NODE to its BEGIN_NODE); FDT_END ends the walk.
  */
-int fdt_path_offset(const struct fdt *fdt, const char *path);
+int fdt_next(const struct fdt *fdt, int *offset, struct fdt_token *tok);
 
-/* The value of a property and its length in bytes, or NULL if the node has no such property. */
-const void *fdt_getprop(const struct fdt *fdt, int node, const char *name, u32 *len);
-/* A one-cell property into *value: 0, or -ENOENT / -EINVAL. */
-int fdt_getprop_u32(const struct fdt *fdt, int node, const char *name, u32 *value);
-/* True if the property holds a string list and one of its strings is `str`. */
-bool fdt_prop_has_string(const struct fdt *fdt, int node, const char *name, const char *str);
-
-/* A node is in use unless its "status" says otherwise ("disabled", "fail" ...). */
-bool fdt_node_available(const struct fdt *fdt, int node);
-
-/*
- * The cell counts a node gives its children's "reg" properties
- * (#address-cells defaults to 2 and #size-cells to 1, as the spec says).
- */
-u32 fdt_address_cells(const struct fdt *fdt, int node);
-u32 fdt_size_cells(const struct fdt *fdt, int node);
-
-/*
- * Read entry `index` of the "reg" property of `node`, whose parent is
- * `parent` (its cell counts apply). Up to two cells per number (64 bits);
- * size is 0 when the parent has #size-cells = 0. Returns 0, -ENOENT past the
- * last entry, or -EINVAL.
- */
-int fdt_read_reg(const struct fdt *fdt, int parent, int node, u32 index, u64 *base, u64 *size);
+/* True if a string-list value (len bytes) holds `str` as one of its strings. */
+bool fdt_has_string(const u8 *list, u32 len, const char *str);
+/* True if the node name is `name` or `name@unit`. */
+bool fdt_name_is(const char *node, const char *name);
 
 /* Entry `index` of the memory reservation block: 0, or -ENOENT after the last. */
 int fdt_reserved_entry(const struct fdt *fdt, u32 index, u64 *base, u64 *size);
-
-#define fdt_for_each_child(fdt, parent, child)				\
-	for (int child = fdt_first_child(fdt, parent); child >= 0;	\
-	     child = fdt_next_sibling(fdt, child))
 
 #endif

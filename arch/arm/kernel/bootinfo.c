@@ -33,21 +33,84 @@
 /* Set by head.S. */
 extern unsigned long boot_dtb_phys, boot_dtb_lost;
 
-static void __init parse_memory(const struct fdt *fdt, int root)
-{
-	fdt_for_each_child(fdt, root, node) {
-		u64 base, size;
+/* The nodes the boot reads: the root, its children, and theirs (the CPUs). */
+#define MAX_DEPTH	3
 
-		/* A "disabled" memory node is not ours (QEMU's secure=on: the secure RAM). */
-		if (!fdt_prop_has_string(fdt, node, "device_type", "memory") ||
-		    !fdt_node_available(fdt, node))
-			continue;
-		for (u32 i = 0; fdt_read_reg(fdt, root, node, i, &base, &size) == 0; i++)
-			if (size)
-				boot_info_add_mem(&boot_info, base, size);
+/* What the walk kept of one node: the properties the boot reads, as found. */
+struct node {
+	const char *name;
+	u32 address_cells, size_cells;		/* for its children: 2 and 1 unless it says */
+	struct fdt_token device_type, status, reg, bootargs, initrd_start, initrd_end, method;
+};
+
+/*
+ * Keep the property if the boot reads it. Most are not (QEMU's tree has
+ * 217, of 30 names): the first letter turns them away before any strcmp().
+ */
+static void __init keep_prop(struct node *n, const struct fdt_token *tok)
+{
+	const char *name = tok->name;
+
+	switch (name[0]) {
+	case '#':
+		if (!strcmp(name, "#address-cells") && tok->len == 4)
+			n->address_cells = fdt_read_be32(tok->value);
+		else if (!strcmp(name, "#size-cells") && tok->len == 4)
+			n->size_cells = fdt_read_be32(tok->value);
+		break;
+	case 'b':
+		if (!strcmp(name, "bootargs"))
+			n->bootargs = *tok;
+		break;
+	case 'd':
+		if (!strcmp(name, "device_type"))
+			n->device_type = *tok;
+		break;
+	case 'l':
+		if (!strcmp(name, "linux,initrd-start"))
+			n->initrd_start = *tok;
+		else if (!strcmp(name, "linux,initrd-end"))
+			n->initrd_end = *tok;
+		break;
+	case 'm':
+		if (!strcmp(name, "method"))
+			n->method = *tok;
+		break;
+	case 'r':
+		if (!strcmp(name, "reg"))
+			n->reg = *tok;
+		break;
+	case 's':
+		if (!strcmp(name, "status"))
+			n->status = *tok;
+		break;
 	}
-	if (!boot_info.nr_mem)
-		panic("boot: the device tree describes no memory");
+}
+
+static bool __init is_a(const struct node *n, const char *device_type)
+{
+	/* A "disabled" node is not ours (QEMU's secure=on: the secure RAM). */
+	return n->device_type.value &&
+	       fdt_has_string(n->device_type.value, n->device_type.len, device_type) &&
+	       (!n->status.value || fdt_has_string(n->status.value, n->status.len, "okay") ||
+		fdt_has_string(n->status.value, n->status.len, "ok"));
+}
+
+/* Entry i of n's "reg", in its parent's cells: 0, or -ENOENT / -EINVAL. */
+static int __init read_reg(const struct node *parent, const struct node *n, u32 i,
+			   u64 *base, u64 *size)
+{
+	u32 ac = parent->address_cells, sc = parent->size_cells, entry = 4 * (ac + sc);
+	const u8 *p;
+
+	if (ac < 1 || ac > 2 || sc > 2 || n->reg.len % entry)
+		return -EINVAL;
+	if (!n->reg.value || i >= n->reg.len / entry)
+		return -ENOENT;
+	p = n->reg.value + i * entry;
+	*base = ac == 2 ? fdt_read_be64(p) : fdt_read_be32(p);
+	*size = sc == 2 ? fdt_read_be64(p + 4 * ac) : sc ? fdt_read_be32(p + 4 * ac) : 0;
+	return 0;
 }
 
 /*
@@ -55,27 +118,26 @@ static void __init parse_memory(const struct fdt *fdt, int root)
  * writes one, later versions #address-cells, two on virt). False if absent
  * or of another length.
  */
-static bool __init read_initrd_addr(const struct fdt *fdt, int chosen, const char *name,
-				    u64 *addr)
+static bool __init read_initrd_addr(const struct fdt_token *prop, u64 *addr)
 {
-	u32 len;
-	const void *p = fdt_getprop(fdt, chosen, name, &len);
-
-	if (p && len == 4)
-		*addr = fdt_read_be32(p);
-	else if (p && len == 8)
-		*addr = fdt_read_be64(p);
+	if (prop->value && prop->len == 4)
+		*addr = fdt_read_be32(prop->value);
+	else if (prop->value && prop->len == 8)
+		*addr = fdt_read_be64(prop->value);
 	else
 		return false;
 	return true;
 }
 
-static void __init parse_initrd(const struct fdt *fdt, int chosen)
+static void __init parse_chosen(const struct node *chosen)
 {
 	u64 start, end;
 
-	if (!read_initrd_addr(fdt, chosen, "linux,initrd-start", &start) ||
-	    !read_initrd_addr(fdt, chosen, "linux,initrd-end", &end))
+	if (chosen->bootargs.value)
+		boot_info_set_cmdline(&boot_info, (const char *)chosen->bootargs.value,
+				      chosen->bootargs.len);
+	if (!read_initrd_addr(&chosen->initrd_start, &start) ||
+	    !read_initrd_addr(&chosen->initrd_end, &end))
 		return;
 	if (end < start) {
 		pr_err("RAMDISK: /chosen says it ends (%#llx) before it starts (%#llx), "
@@ -85,54 +147,83 @@ static void __init parse_initrd(const struct fdt *fdt, int chosen)
 	boot_info_add_initrd(&boot_info, start, end - start);
 }
 
-static void __init parse_chosen(const struct fdt *fdt)
+static void __init parse_psci(const struct node *psci)
 {
-	int chosen = fdt_path_offset(fdt, "/chosen");
-	const char *bootargs;
-	u32 len;
+	const struct fdt_token *m = &psci->method;
 
-	if (chosen < 0)
-		return;
-	bootargs = fdt_getprop(fdt, chosen, "bootargs", &len);
-	if (bootargs)
-		boot_info_set_cmdline(&boot_info, bootargs, len);
-	parse_initrd(fdt, chosen);
-}
-
-static void __init parse_psci(const struct fdt *fdt)
-{
-	int psci = fdt_path_offset(fdt, "/psci");
-
-	if (psci < 0)
-		return;
 	/* Copy only a method we know how to use: it becomes an instruction. */
-	if (fdt_prop_has_string(fdt, psci, "method", "hvc"))
+	if (m->value && fdt_has_string(m->value, m->len, "hvc"))
 		strscpy(boot_info.arch.psci_method, "hvc", sizeof(boot_info.arch.psci_method));
-	else if (fdt_prop_has_string(fdt, psci, "method", "smc"))
+	else if (m->value && fdt_has_string(m->value, m->len, "smc"))
 		strscpy(boot_info.arch.psci_method, "smc", sizeof(boot_info.arch.psci_method));
 	else
 		pr_warn("boot: /psci has no method we know (hvc, smc)\n");
 }
 
-static void __init parse_cpus(const struct fdt *fdt)
+/* Which of /chosen, /psci and /cpus were used: only the first of each counts. */
+#define SEEN_CHOSEN	1
+#define SEEN_PSCI	2
+#define SEEN_CPUS	4
+
+/* A node has ended: path[depth] is it, path[0..depth) its ancestors. */
+static void __init node_done(struct node *path, int depth, unsigned int *seen, int *ignored)
 {
-	int cpus = fdt_path_offset(fdt, "/cpus"), ignored = 0;
+	struct node *n = &path[depth], *parent = &path[depth - 1];
+	u64 base, size;
 
-	if (cpus < 0)
-		return;
-	fdt_for_each_child(fdt, cpus, node) {
-		u64 hwid, unused;
-
-		if (!fdt_prop_has_string(fdt, node, "device_type", "cpu") ||
-		    !fdt_node_available(fdt, node) ||
-		    fdt_read_reg(fdt, cpus, node, 0, &hwid, &unused))
-			continue;
-		if (boot_info.nr_cpus == NR_CPUS) {
-			ignored++;
-			continue;
-		}
-		boot_info.cpu_hwid[boot_info.nr_cpus++] = hwid;
+	if (depth == 1 && is_a(n, "memory")) {
+		for (u32 i = 0; read_reg(parent, n, i, &base, &size) == 0; i++)
+			if (size)
+				boot_info_add_mem(&boot_info, base, size);
+	} else if (depth == 1 && fdt_name_is(n->name, "chosen") && !(*seen & SEEN_CHOSEN)) {
+		*seen |= SEEN_CHOSEN;
+		parse_chosen(n);
+	} else if (depth == 1 && fdt_name_is(n->name, "psci") && !(*seen & SEEN_PSCI)) {
+		*seen |= SEEN_PSCI;
+		parse_psci(n);
+	} else if (depth == 1 && fdt_name_is(n->name, "cpus")) {
+		*seen |= SEEN_CPUS;
+	} else if (depth == 2 && fdt_name_is(parent->name, "cpus") && !(*seen & SEEN_CPUS) &&
+		   is_a(n, "cpu") && read_reg(parent, n, 0, &base, &size) == 0) {
+		if (boot_info.nr_cpus == NR_CPUS)
+			++*ignored;
+		else
+			boot_info.cpu_hwid[boot_info.nr_cpus++] = base;
 	}
+}
+
+/*
+ * The tree in one pass (fdt_next()): each node's properties are kept as
+ * they pass, and the node is used at its END_NODE, by where it is: the
+ * root's children /memory*, /chosen, /psci, and /cpus's children.
+ */
+static void __init walk_tree(const struct fdt *fdt)
+{
+	struct node path[MAX_DEPTH];
+	struct fdt_token tok;
+	unsigned int seen = 0;
+	int offset = 0, depth = 0, ignored = 0;
+
+	do {
+		if (fdt_next(fdt, &offset, &tok))
+			panic("boot: device tree broken at structure offset %d", offset);
+		if (tok.tag == FDT_BEGIN_NODE) {
+			if (depth < MAX_DEPTH)
+				path[depth] = (struct node){ .name = tok.name, .address_cells = 2,
+							     .size_cells = 1 };
+			depth++;
+		} else if (tok.tag == FDT_PROP && depth > 0 && depth <= MAX_DEPTH) {
+			keep_prop(&path[depth - 1], &tok);
+		} else if (tok.tag == FDT_END_NODE) {
+			if (depth == 0)
+				panic("boot: device tree broken: END_NODE at offset %d closes no node",
+				      offset - 4);
+			if (--depth > 0 && depth < MAX_DEPTH)
+				node_done(path, depth, &seen, &ignored);
+		}
+	} while (tok.tag != FDT_END && depth > 0);
+	if (!boot_info.nr_mem)
+		panic("boot: the device tree describes no memory");
 	if (ignored)
 		pr_warn("boot: %d CPU%s past NR_CPUS (%d) ignored\n", ignored,
 			ignored == 1 ? "" : "s", NR_CPUS);
@@ -152,7 +243,6 @@ void __init arch_parse_boot_info(void)
 	struct fdt fdt;
 	const char *why;
 	unsigned long room;
-	int root;
 
 	if (boot_dtb_lost)
 		panic("boot: the device tree at %#lx lay where the Image copies itself "
@@ -167,16 +257,9 @@ void __init arch_parse_boot_info(void)
 		panic("boot: no valid device tree at %#lx: %s%s", boot_dtb_phys, why,
 		      strcmp(why, "bad magic") ? "" :
 		      " (QEMU passes one only to a kernel linked at or above 0x40100000)");
-	root = fdt_root(&fdt);
-	if (root < 0)
-		panic("boot: device tree at %#lx has no root node", boot_dtb_phys);
-
 	boot_info.protocol = "devicetree";
 	reserve_device_tree(&fdt);
-	parse_memory(&fdt, root);
-	parse_chosen(&fdt);
-	parse_psci(&fdt);
-	parse_cpus(&fdt);
+	walk_tree(&fdt);
 	pr_info("boot: device tree at %#lx, %lu bytes, %d CPU(s), PSCI %s\n", boot_dtb_phys,
 		(unsigned long)fdt.totalsize, boot_info.nr_cpus,
 		boot_info.arch.psci_method[0] ? boot_info.arch.psci_method : "absent");
