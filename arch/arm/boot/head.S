@@ -157,12 +157,19 @@ stext:
 3:	ldr	r6, =PA(boot_dtb_phys)
 	str	r5, [r6]
 
-	/* 4. Zero .bss (page aligned at both ends, see the linker script). */
+	/* 4. Zero .bss (page aligned at both ends, see the linker script), 32 bytes a store. */
 	ldr	r0, =PA(__bss_start)
 	ldr	r1, =PA(__bss_stop)
 	mov	r2, #0
+	mov	r3, #0
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	mov	r9, #0
 3:	cmp	r0, r1
-	strlo	r2, [r0], #4
+	stmlo	r0!, {r2, r3, r4, r5, r6, r7, r8, r9}
 	blo	3b
 
 	/* 5. The boot translation table, 4 bytes per MiB of virtual space. */

@@ -50,10 +50,13 @@ relocate_image:
 	sub	lr, r12, r3
 	add	lr, lr, r4			/* the return address, in the copy */
 
+	/* 64 bytes a round (whole pages are copied): 6 instructions, not 8. */
 	cmp	r3, r4
 	blo	2f				/* the Image lies below: copy downwards */
 	add	r5, r3, r6			/* source end */
 1:	ldmia	r3!, {r0, r1, r6, r7, r8, r10, r11, r12}
+	stmia	r4!, {r0, r1, r6, r7, r8, r10, r11, r12}
+	ldmia	r3!, {r0, r1, r6, r7, r8, r10, r11, r12}
 	stmia	r4!, {r0, r1, r6, r7, r8, r10, r11, r12}
 	cmp	r3, r5
 	blo	1b
@@ -62,6 +65,8 @@ relocate_image:
 	add	r3, r3, r6			/* source end */
 	add	r4, r4, r6			/* destination end */
 1:	ldmdb	r3!, {r0, r1, r6, r7, r8, r10, r11, r12}
+	stmdb	r4!, {r0, r1, r6, r7, r8, r10, r11, r12}
+	ldmdb	r3!, {r0, r1, r6, r7, r8, r10, r11, r12}
 	stmdb	r4!, {r0, r1, r6, r7, r8, r10, r11, r12}
 	cmp	r3, r5
 	bhi	1b
