@@ -38,8 +38,11 @@ static void __init probe_pages(const struct mem_region *r)
 	}
 }
 
+/* Only for the suite: a boot that does not run it (ktest.filter=) does not pay for it. */
 static int __init ktest_initrd_probe(void)
 {
+	if (!ktest_name_selected("ramdisk"))
+		return 0;
 	for (int i = 0; i < boot_info.nr_initrd; i++) {
 		const struct mem_region *r = &boot_info.initrd[i];
 
