@@ -123,25 +123,27 @@ def test_bench_no_self_test_is_no_failure():
 
 
 def test_bench_bounds_fail_when_broken():
-    """A boot whose secondary-CPU step ends past 1 M instructions breaks the boot bound;
-    8 CPUs costing more than 100 K each break the bring-up bound; under both, none."""
+    """A boot whose secondary-CPU step ends past its bound (bounds.py) breaks the boot bound;
+    8 CPUs costing more than PER_ADDED_CPU each break the bring-up bound; under both, none."""
     def boot(name, smp, smp_end, smp_delta):
         b = bench_boot(["bench: step %d name=s insns=%d delta=%d" % (
             STEP["smp"], smp_end, smp_delta)], append="ktest.filter=none bench=none")
         b.name, b.smp = name, smp
         return b
-    fast = {"arm-max": boot("arm-max", 1, 900000, 1000),
-            "arm-quick-smp8": boot("arm-quick-smp8", 8, 990000, 700000)}
+    one, eight = bench_bounds.BOOT_TO_SMP, bench_bounds.SMP8_TO_SMP
+    added = bench_bounds.PER_ADDED_CPU
+    fast = {"arm-max": boot("arm-max", 1, one, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, eight, 7 * added)}
     equal(bench_bounds.broken(bench_bounds.check(fast, True)), [], "bounds kept")
-    slow = {"arm-max": boot("arm-max", 1, 1000001, 1000),
-            "arm-quick-smp8": boot("arm-quick-smp8", 8, 990000, 700007)}
+    slow = {"arm-max": boot("arm-max", 1, one + 1, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, eight, 7 * added + 7)}
     broken = [label for _, label, _, _, _ in bench_bounds.broken(bench_bounds.check(slow, True))]
     equal(len(broken), 2, "broken bounds: %s" % broken)
     check("arm-max" in broken[0] and "per added CPU" in broken[1], broken)
 
 
 def test_bench_quick_bounds_the_self_tests():
-    """make check's scripts/bench --quick boots with the self-tests and fails past 60 M."""
+    """make check's scripts/bench --quick boots with the self-tests and fails past their bound."""
     def boot(init_tests, tests):
         deltas = {STEP["init_selftests"]: init_tests, STEP["selftests"]: tests}
         b = bench_boot(["bench: step %d name=s insns=1 delta=%d" % (n, deltas.get(n, 1))
@@ -150,7 +152,8 @@ def test_bench_quick_bounds_the_self_tests():
         return b
     check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
               if b.name.endswith("-max")), "--quick boots -cpu max without its self-tests")
-    for insns, broken in ((40000000, []), (40000001, ["self-tests"])):
+    most = bench_bounds.SELFTESTS - 20000000
+    for insns, broken in ((most, []), (most + 1, ["self-tests"])):
         rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
         equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
 
