@@ -332,6 +332,9 @@ unsigned long count_wx_pages(void)
 		unsigned int domain = (pmd >> PMD_DOMAIN_SHIFT) & 0xf;
 		const pte_t *table;
 
+		/* Most of the 4096 entries map nothing: skip them before anything else. */
+		if (!(pmd & PMD_TYPE_MASK))
+			continue;
 		if (pmd & PMD_TYPE_SECT) {
 			/* A section, or one of a supersection's 16 copies (always domain 0): 1 MiB. */
 			if (pmd & PMD_SECT_SUPER)
@@ -346,12 +349,14 @@ unsigned long count_wx_pages(void)
 		table = __va(pmd & PMD_TABLE_ADDR_MASK);
 		for (int j = 0; j < PTRS_PER_PTE; j++) {
 			pte_t pte = table[j];
-			/* A small page, or one of a 64 KiB large page's 16 copies: 4 KiB either way. */
-			bool xn = (pmd & PMD_TABLE_PXN) ||
-				  (pte & PTE_TYPE_SMALL ? pte & PTE_XN : pte & PTE_LARGE_XN);
+			bool xn;
 
-			if ((pte & (PTE_TYPE_SMALL | PTE_TYPE_LARGE)) &&
-			    is_wx(dacr, domain, pte & PTE_APX, pte & (PTE_AP1 | PTE_AP0), xn))
+			if (!(pte & (PTE_TYPE_SMALL | PTE_TYPE_LARGE)))
+				continue;
+			/* A small page, or one of a 64 KiB large page's 16 copies: 4 KiB either way. */
+			xn = (pmd & PMD_TABLE_PXN) ||
+			     (pte & PTE_TYPE_SMALL ? pte & PTE_XN : pte & PTE_LARGE_XN);
+			if (is_wx(dacr, domain, pte & PTE_APX, pte & (PTE_AP1 | PTE_AP0), xn))
 				n++;
 		}
 	}

@@ -131,9 +131,10 @@ static const pte_t prot_bits[] = {
 	[KERNEL_PROT_RX] = PTE_PRESENT,
 };
 
+/* One pte_alloc() per last-level table (2 MiB of addresses), not per page. */
 int alloc_kernel_tables(unsigned long start, unsigned long end)
 {
-	for (unsigned long va = start; va < end; va += PAGE_SIZE)
+	for (unsigned long va = start; va < end; va = (va & ~(PMD_SIZE - 1)) + PMD_SIZE)
 		if (!pte_alloc(va))
 			return -ENOMEM;
 	return 0;
@@ -270,10 +271,13 @@ static unsigned long count_wx(const pte_t *table, int level, bool writable, bool
 
 	for (int i = 0; i < PTRS_PER_TABLE; i++) {
 		pte_t e = table[i];
-		bool w = writable && (e & PTE_WRITE), x = executable && !(e & PTE_NX);
+		bool w, x;
 
+		/* Most entries are empty: skip them before anything else. */
 		if (!(e & PTE_PRESENT))
 			continue;
+		w = writable && (e & PTE_WRITE);
+		x = executable && !(e & PTE_NX);
 		if (level == 0 || (e & PTE_HUGE))
 			n += (w && x) ? 1ul << (9 * level) : 0;
 		else
