@@ -123,11 +123,17 @@ def test_bench_no_self_test_is_no_failure():
 
 
 def test_bench_bounds_fail_when_broken():
-    """A boot whose secondary-CPU step ends past its bound (bounds.py) breaks the boot bound;
-    8 CPUs costing more than PER_ADDED_CPU each break the bring-up bound; under both, none."""
-    def boot(name, smp, smp_end, smp_delta):
+    """A boot whose secondary-CPU step, or whose boot without self-tests (less the unpacking
+    of the initramfs), ends past its bound (bounds.py) breaks it; 8 CPUs costing more than
+    PER_ADDED_CPU each break the bring-up bound; under all, none."""
+    def boot(name, smp, smp_end, smp_delta, end=None):
+        """With the steps to the end of the self-tests, end of them after the unpacking."""
+        end = smp_end if end is None else end
         b = bench_boot(["bench: step %d name=s insns=%d delta=%d" % (
-            STEP["smp"], smp_end, smp_delta)], append="ktest.filter=none bench=none")
+            STEP["smp"], smp_end, smp_delta),
+            "bench: initcall populate_rootfs level=rootfs insns=5000000",
+            "bench: step %d name=s insns=%d delta=1" % (STEP["selftests"], end + 5000000)],
+            append="ktest.filter=none bench=none")
         b.name, b.smp = name, smp
         return b
     one, eight = bench_bounds.BOOT_TO_SMP, bench_bounds.SMP8_TO_SMP
@@ -135,11 +141,18 @@ def test_bench_bounds_fail_when_broken():
     fast = {"arm-max": boot("arm-max", 1, one, 1000),
             "arm-quick-smp8": boot("arm-quick-smp8", 8, eight, 7 * added)}
     equal(bench_bounds.broken(bench_bounds.check(fast, True)), [], "bounds kept")
-    slow = {"arm-max": boot("arm-max", 1, one + 1, 1000),
-            "arm-quick-smp8": boot("arm-quick-smp8", 8, eight, 7 * added + 7)}
+    slow = {"arm-max": boot("arm-max", 1, one + 1, 1000, 1000),
+            "arm-quick-smp8": boot("arm-quick-smp8", 8, eight, 7 * added + 7, 1000)}
     broken = [label for _, label, _, _, _ in bench_bounds.broken(bench_bounds.check(slow, True))]
     equal(len(broken), 2, "broken bounds: %s" % broken)
     check("arm-max" in broken[0] and "per added CPU" in broken[1], broken)
+    # To the end of the self-test step, the unpacking of the initramfs left out.
+    for smp, bound in ((1, bench_bounds.BOOT_NO_TESTS), (8, bench_bounds.SMP8_NO_TESTS)):
+        for end, want in ((bound, 0), (bound + 1, 1)):
+            rows = bench_bounds.broken(bench_bounds.check(
+                {"arm-quick": boot("arm-quick", smp, 1000, 1000, end)}, True))
+            check(len(rows) == want and all("without self-tests" in r[1] for r in rows),
+                  (smp, end, rows))
 
 
 def test_bench_quick_bounds_the_self_tests():

@@ -19,6 +19,10 @@ from sklib.qemu import ROOT
 
 BOOT_TO_SMP = 400_000          # to the end of the secondary-CPU step, -smp 1, every CPU model
 SMP8_TO_SMP = 600_000          # the same with 8 CPUs
+# To the end of the last self-test step in a boot that runs none (ktest.filter=none), less
+# unpacking the initramfs (its initcall, populate_rootfs, which grows with what it holds):
+BOOT_NO_TESTS = 400_000        # -smp 1, every CPU model
+SMP8_NO_TESTS = 600_000        # the same with 8 CPUs
 PER_ADDED_CPU = 100_000        # the secondary-CPU step, per CPU added
 SELFTESTS = 55_000_000         # every self-test of one boot (both self-test steps)
 WALL = {"x86_64": 0.30, "arm": 0.25}   # seconds, QEMU start to exit, median
@@ -45,6 +49,14 @@ def model_boot_name(arch, cpu):
 
 def _step(boot, name):
     return step_insns(boot_steps(boot), STEP[name])
+
+
+def _boot_no_tests(boot):
+    """The instructions to the end of the self-test step, less populate_rootfs()'s."""
+    end = _step(boot, "selftests")
+    unpack = sum(kv.get("insns", 0) for _, pos, kv in boot.groups("initcall")
+                 if pos and pos[0] == "populate_rootfs")
+    return None if end is None else end - unpack
 
 
 def _delta(boot, name):
@@ -88,6 +100,13 @@ def check(boots, quick, build=None):
                 total = _delta(b, "smp")
                 rows.append((b.arch, f"step {smp}, -smp 8: per added CPU",
                              None if total is None else total // 7, PER_ADDED_CPU, True))
+    tests = STEP["selftests"]
+    for b in boots.values():
+        if (b.kind == "bench" and b.smp in (1, 8) and
+                "ktest.filter=none" in (b.append or "").split()):
+            rows.append((b.arch, f"boot to the end of step {tests} without self-tests, less "
+                         f"unpacking the initramfs, {b.name} (-smp {b.smp})", _boot_no_tests(b),
+                         SMP8_NO_TESTS if b.smp == 8 else BOOT_NO_TESTS, True))
     for b in boots.values():
         if b.kind == "bench" and "bench" in (b.append or "").split():
             tests = [_delta(b, "init_selftests"), _delta(b, "selftests")]
