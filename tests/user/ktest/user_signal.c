@@ -54,9 +54,14 @@ static void set_default(int sig)
 	signal(sig, SIG_DFL);
 }
 
-static void msleep(long ms)
+/*
+ * Time for the other process to get where it blocks (a few system calls), in
+ * tenths of a millisecond: ample, and -icount (make bench) counts each waited
+ * microsecond as a thousand instructions.
+ */
+static void nap(long tenths_ms)
 {
-	struct timespec ts = { ms / 1000, ms % 1000 * 1000000 };
+	struct timespec ts = { tenths_ms / 10000, tenths_ms % 10000 * 100000 };
 
 	nanosleep(&ts, NULL);
 }
@@ -125,13 +130,13 @@ static void on_usr1_flag(int sig)
 	signal_flag = 1;
 }
 
-/* A child that sends SIGUSR1 to its parent after ms, then exits. */
-static pid_t signal_parent_later(long ms, int sig)
+/* A child that sends SIGUSR1 to its parent after a nap, then exits. */
+static pid_t signal_parent_later(long tenths_ms, int sig)
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		msleep(ms);
+		nap(tenths_ms);
 		kill(getppid(), sig);
 		_exit(0);
 	}
@@ -173,10 +178,10 @@ static int kill_child(int sig, void (*setup)(void))
 			setup();
 		child_waits();
 	}
-	msleep(5);
+	nap(5);
 	kill(pid, sig);
 	if (sig != SIGKILL) {
-		msleep(5);
+		nap(5);
 		kill(pid, SIGKILL);	/* in case sig did not end it */
 	}
 	waitpid(pid, &status, 0);
@@ -251,9 +256,9 @@ static void blocked_calls_eintr_or_restart(void)
 	handle(SIGUSR1, SA_RESTART, NULL);
 	pid = fork();
 	if (pid == 0) {
-		msleep(10);
+		nap(10);
 		kill(getppid(), SIGUSR1);
-		msleep(10);
+		nap(10);
 		_exit(write(fds[1], "r", 1) == 1 ? 0 : 1);
 	}
 	n = read(fds[0], &c, 1);
@@ -261,15 +266,17 @@ static void blocked_calls_eintr_or_restart(void)
 	       (int)hits);
 	waitpid(pid, NULL, 0);
 
-	/* waitpid() too: interrupted by another child's signal, without SA_RESTART. */
+	/*
+	 * waitpid() too: interrupted by another child's signal, without SA_RESTART.
+	 * The child waited for lives until killed, so the signal always comes first.
+	 */
 	handle(SIGUSR1, 0, NULL);
 	other = fork();
-	if (other == 0) {
-		msleep(60);
-		_exit(0);
-	}
+	if (other == 0)
+		child_waits();
 	pid = signal_parent_later(10, SIGUSR1);
 	EXPECT(waitpid(other, &status, 0) == -1 && errno == EINTR, "waitpid: errno %d", errno);
+	kill(other, SIGKILL);
 	waitpid(other, &status, 0);
 	waitpid(pid, &status, 0);
 	close(fds[0]);
