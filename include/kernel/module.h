@@ -170,13 +170,14 @@ struct module_use {
  * takes a whole .ko image (the caller keeps it; nothing points into it
  * afterwards) and its parameters ("name=value ..."): the module's name
  * when it is loaded and its init returned 0, else NULL with *err a
- * negative errno (-ENOEXEC for a bad file, -EEXIST for a name already
- * loaded, -ENOENT for an unknown symbol, init's own error ...) and a
- * one-line reason in the log. delete_module() runs its exit and frees it:
- * -ENOENT if none is loaded by that name, -EWOULDBLOCK while another
- * module uses its exports, -EBUSY while it is not LIVE or has init but no
- * exit. The system calls init_module(2), finit_module(2) and
- * delete_module(2) are these, from user space (kernel/module/syscalls.c).
+ * negative errno (-ENOEXEC for a bad file, -EFBIG for one over 2 MiB,
+ * -EEXIST for a name already loaded, -ENOENT for an unknown symbol,
+ * init's own error ...) and a one-line reason in the log. delete_module()
+ * runs its exit and frees it: -ENOENT if none is loaded by that name,
+ * -EWOULDBLOCK while another module uses its exports, -EBUSY while it is
+ * not LIVE or has init but no exit. The system calls init_module(2),
+ * finit_module(2) and delete_module(2) are these, from user space
+ * (kernel/module/syscalls.c).
  */
 struct module *load_module(const void *image, size_t len, const char *args, int *err);
 int delete_module(const char *name);
