@@ -24,7 +24,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* insmod's words, the same as the kernel monitor's insmod: one header for both. */
+/* insmod's and rmmod's words, the same as the kernel monitor's: one header for both. */
 #include "../../include/kernel/insmod_error.h"
 
 /* The bytes of the open file fd, malloc()ed: for init_module(2). */
@@ -192,7 +192,7 @@ static int rmmod(int argc, char **argv)
 		fprintf(stderr, "\n");
 	} else {
 		fprintf(stderr, "rmmod: ERROR: could not remove module %s: %s\n", name,
-			strerror(errno));
+			insmod_errno_text(errno));
 	}
 	return 1;
 }
