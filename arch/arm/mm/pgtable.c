@@ -349,14 +349,11 @@ unsigned long count_wx_pages(void)
 		table = __va(pmd & PMD_TABLE_ADDR_MASK);
 		for (int j = 0; j < PTRS_PER_PTE; j++) {
 			pte_t pte = table[j];
-			bool xn;
 
-			if (!(pte & (PTE_TYPE_SMALL | PTE_TYPE_LARGE)))
-				continue;
 			/* A small page, or one of a 64 KiB large page's 16 copies: 4 KiB either way. */
-			xn = (pmd & PMD_TABLE_PXN) ||
-			     (pte & PTE_TYPE_SMALL ? pte & PTE_XN : pte & PTE_LARGE_XN);
-			if (is_wx(dacr, domain, pte & PTE_APX, pte & (PTE_AP1 | PTE_AP0), xn))
+			if ((pte & (PTE_TYPE_SMALL | PTE_TYPE_LARGE)) &&
+			    is_wx(dacr, domain, pte & PTE_APX, pte & (PTE_AP1 | PTE_AP0), (pmd & PMD_TABLE_PXN) ||
+				  (pte & PTE_TYPE_SMALL ? pte & PTE_XN : pte & PTE_LARGE_XN)))
 				n++;
 		}
 	}
