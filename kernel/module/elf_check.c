@@ -304,6 +304,7 @@ int elf_validity_check(struct load_info *info, size_t this_module_size)
 
 const char *get_modinfo(const struct load_info *info, const char *tag)
 {
+	/* LAB get_modinfo: begin */
 	size_t taglen = strlen(tag);
 
 	for (size_t at = 0; at < info->modinfo_size; at += strlen(info->modinfo + at) + 1) {
@@ -313,4 +314,5 @@ const char *get_modinfo(const struct load_info *info, const char *tag)
 			return entry + taglen + 1;
 	}
 	return NULL;
+	/* LAB get_modinfo: end */
 }
