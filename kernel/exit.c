@@ -79,6 +79,7 @@ void do_exit(long code)
 		t->files = NULL;
 	}
 	exit_signals(t);
+	proc_set_cmdline(t, NULL, 0);
 	forget_children(t);
 	spin_lock_irqsave(&tasklist_lock, flags);
 	t->exited = true;
@@ -154,6 +155,7 @@ long kernel_wait4(int pid, int *status, int options)
 	*status = child->exit_code;
 	id = child->id;
 	thread_free(child);
+	proc_flush_pid(id);
 	return id;
 }
 

@@ -88,6 +88,7 @@ long kernel_clone(unsigned long flags, unsigned long newsp, unsigned long tls,
 	}
 	if (flags & CLONE_CHILD_CLEARTID)
 		child->clear_child_tid = child_tid;
+	proc_dup_cmdline(child, parent);
 	if (flags & CLONE_VFORK) {
 		init_completion(&vfork);
 		child->vfork_done = &vfork;

@@ -33,6 +33,8 @@
 
 typedef long long loff_t;
 
+struct thread;
+
 struct inode {
 	unsigned long i_ino;
 	umode_t i_mode;
@@ -46,6 +48,14 @@ struct inode {
 	 */
 	size_t (*i_show)(char *buf, size_t size);
 	bool i_fixed;
+	/*
+	 * /proc/PID's files (kernel/fs/proc_base.c): i_pid_show makes the text
+	 * of the thread whose id is i_pid; i_self marks /proc/self, a link
+	 * whose target is the reader's own pid.
+	 */
+	size_t (*i_pid_show)(struct thread *t, char *buf, size_t size);
+	int i_pid;
+	bool i_self;
 };
 
 struct dentry {

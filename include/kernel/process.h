@@ -66,6 +66,15 @@ int kernel_execve(const char *filename, const char *const argv[], const char *co
 int call_usermodehelper(const char *path, const char *const argv[], const char *const envp[],
 			int *status);
 
+/*
+ * /proc/PID/cmdline's bytes (kernel/fs/proc_base.c): execve() sets them to
+ * argv's strings, fork() copies the parent's, exit empties them.
+ */
+void proc_set_cmdline(struct thread *t, const char *args, size_t len);
+void proc_dup_cmdline(struct thread *child, struct thread *parent);
+/* A reaped process's /proc/PID goes (its memory with it). */
+void proc_flush_pid(int pid);
+
 /* Guards every thread's parent, children and sibling fields (kernel/exit.c). */
 extern spinlock_t tasklist_lock;
 

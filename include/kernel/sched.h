@@ -91,6 +91,8 @@ struct thread {
 	int exit_signal;		/* what its end sends its parent (clone()'s CSIGNAL) */
 	u32 uid, gid;			/* its credentials (kernel/cred.c) */
 	u16 umask;			/* taken off the mode of the files it creates */
+	char *cmdline;			/* its argv's strings, for /proc/PID/cmdline */
+	size_t cmdline_len;
 };
 
 /* Each CPU's running thread. */

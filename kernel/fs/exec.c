@@ -221,6 +221,16 @@ static int load_elf(const char *filename, struct inode *inode, const struct linu
 	return 0;
 }
 
+/* The bytes the first argc NUL-terminated strings at buf take. */
+static size_t args_len(const char *buf, int argc)
+{
+	const char *p = buf;
+
+	while (argc--)
+		p += strlen(p) + 1;
+	return p - buf;
+}
+
 static int do_execve(const char *filename, const char *const *argv, const char *const *envp,
 		     bool user)
 {
@@ -251,6 +261,9 @@ static int do_execve(const char *filename, const char *const *argv, const char *
 			dput(d);
 		}
 	}
+	/* argv's strings come first in a.buf: /proc/PID/cmdline's bytes. */
+	if (!err)
+		proc_set_cmdline(current, a.buf, args_len(a.buf, a.argc));
 	kfree(a.buf);
 	if (err)
 		return err;

@@ -27,4 +27,25 @@ int ramfs_iterate(struct dentry *dir, struct dir_context *ctx);
 /* kernel/fs/proc.c: a /proc file's text, made now; called without fs_lock. */
 long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 
+/* A /proc file: its text is made at each read (kernel/fs/proc.c). */
+static inline bool proc_inode(const struct inode *inode)
+{
+	return inode->i_show || inode->i_pid_show;
+}
+
+/*
+ * kernel/fs/proc_base.c, with fs_lock held: when dir is /proc, drop the
+ * directories of threads that are gone and make the one a lookup names;
+ * getdents() on dir (/proc's lists the live threads too); /proc/self's
+ * target, the caller's pid, in buf.
+ */
+#define PROC_SELF_LEN	12
+void proc_lookup_pid(struct dentry *dir, const char *name, size_t len);
+int proc_iterate(struct dentry *dir, struct dir_context *ctx);
+size_t proc_self_target(char buf[PROC_SELF_LEN]);
+/* The link /proc/self in the /proc directory being made. */
+void proc_self_add(struct dentry *proc);
+/* /proc itself, made on first use (kernel/fs/proc.c). */
+int proc_root(struct dentry **dir);
+
 #endif

@@ -61,16 +61,24 @@ static int walk(struct dentry *dir, const char *path, size_t len, bool follow_la
 			dir = dir->d_parent;
 			continue;
 		}
+		proc_lookup_pid(dir, name, n);
 		d = d_lookup(dir, name, n);
 		if (!d)
 			return -ENOENT;
 		slash_after = path < end;
 		if (S_ISLNK(d->d_inode->i_mode) && (follow_last || slash_after)) {
+			char self[PROC_SELF_LEN];
+			const char *target = d->d_inode->i_data;
+			size_t tlen = d->d_inode->i_size;
 			int err;
 
 			if (++*links > MAXSYMLINKS)
 				return -ELOOP;
-			err = walk(dir, d->d_inode->i_data, d->d_inode->i_size, true, links, &d);
+			if (d->d_inode->i_self) {
+				tlen = proc_self_target(self);
+				target = self;
+			}
+			err = walk(dir, target, tlen, true, links, &d);
 			if (err)
 				return err;
 		}
@@ -225,7 +233,7 @@ int vfs_open(const char *path, unsigned int flags, umode_t mode, struct dentry *
 	if (!err)
 		err = may_open(d->d_inode, flags);
 	/* Linux empties the file under O_RDONLY too; a /proc file has nothing to empty. */
-	if (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode) && !d->d_inode->i_show)
+	if (!err && (flags & O_TRUNC) && S_ISREG(d->d_inode->i_mode) && !proc_inode(d->d_inode))
 		ramfs_truncate(d->d_inode);
 	if (!err) {
 		dget(d);
@@ -322,7 +330,7 @@ long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos)
 	if (ret)
 		return ret;
 	/* Made without fs_lock: the text may take other locks (the module list's). */
-	if (inode->i_show)
+	if (proc_inode(inode))
 		return proc_read(inode, buf, len, pos);
 	mutex_lock(&fs_lock);
 	ret = ramfs_read(inode, buf, len, pos);
@@ -336,7 +344,7 @@ long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 
 	if (ret)
 		return ret;
-	if (inode->i_show)
+	if (proc_inode(inode))
 		return -EIO;
 	mutex_lock(&fs_lock);
 	ret = ramfs_write(inode, buf, len, pos);
@@ -347,13 +355,20 @@ long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 int vfs_readlink(struct dentry *dentry, char *buf, size_t size)
 {
 	struct inode *inode = dentry->d_inode;
+	const char *target = inode->i_data;
+	loff_t tlen = inode->i_size;
+	char self[PROC_SELF_LEN];
 	size_t len;
 
 	if (!S_ISLNK(inode->i_mode) || !size)
 		return -EINVAL;
 	mutex_lock(&fs_lock);
-	len = inode->i_size < (loff_t)size ? (size_t)inode->i_size : size - 1;
-	memcpy(buf, inode->i_data, len);
+	if (inode->i_self) {
+		tlen = proc_self_target(self);
+		target = self;
+	}
+	len = tlen < (loff_t)size ? (size_t)tlen : size - 1;
+	memcpy(buf, target, len);
 	buf[len] = '\0';
 	mutex_unlock(&fs_lock);
 	return len;
@@ -366,7 +381,7 @@ int iterate_dir(struct dentry *dir, struct dir_context *ctx)
 	if (!S_ISDIR(dir->d_inode->i_mode))
 		return -ENOTDIR;
 	mutex_lock(&fs_lock);
-	err = ramfs_iterate(dir, ctx);
+	err = proc_iterate(dir, ctx);
 	mutex_unlock(&fs_lock);
 	return err;
 }

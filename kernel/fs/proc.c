@@ -10,19 +10,21 @@
  * program can neither remove them nor add its own (i_fixed).
  *
  * There is no mount: /proc is a directory of the root file system made by
- * the first proc_create_single(). Files per process (/proc/self) are not
- * there: glibc's readlink("/proc/self/exe") still gets -ENOENT.
+ * the first proc_create_single() (or the first look into it). A directory
+ * per thread, /proc/PID, and the link /proc/self are kernel/fs/proc_base.c's;
+ * their files' text is made the same way, from the thread i_pid names.
  */
 #include <kernel/errno.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
 
+#include "../sched_internal.h"
 #include "internal.h"
 
 #define PROC_NAME	"proc"
 
 /* The directory /proc, made on first use; fs_lock is held. */
-static int proc_root(struct dentry **dir)
+int proc_root(struct dentry **dir)
 {
 	struct dentry *d = d_lookup(&root_dentry, PROC_NAME, strlen(PROC_NAME));
 
@@ -32,6 +34,9 @@ static int proc_root(struct dentry **dir)
 		return -ENOMEM;
 	if (!S_ISDIR(d->d_inode->i_mode))
 		return -ENOTDIR;
+	/* Also when the initramfs brought an empty /proc of its own. */
+	if (!d->d_inode->i_fixed)
+		proc_self_add(d);
 	d->d_inode->i_fixed = true;
 	*dir = d;
 	return 0;
@@ -58,8 +63,25 @@ int proc_create_single(const char *name, size_t (*show)(char *buf, size_t size))
 	return err;
 }
 
+/* A /proc/PID file's thread: gone (-ESRCH) once its slot was freed or taken by another. */
+static size_t proc_show(struct inode *inode, char *buf, size_t size, bool *gone)
+{
+	struct thread *t;
+
+	if (inode->i_show)
+		return inode->i_show(buf, size);
+	for (int i = 0; i < NR_THREADS; i++) {
+		t = &thread_table[i];
+		if (READ_ONCE(t->state) != THREAD_UNUSED && t->id == inode->i_pid)
+			return inode->i_pid_show(t, buf, size);
+	}
+	*gone = true;
+	return 0;
+}
+
 long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos)
 {
+	bool gone = false;
 	size_t size, n;
 	char *text;
 
@@ -70,10 +92,14 @@ long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos)
 		text = kmalloc(size);
 		if (!text)
 			return -ENOMEM;
-		n = inode->i_show(text, size);
+		n = proc_show(inode, text, size, &gone);
 		if (n < size)
 			break;
 		kfree(text);
+	}
+	if (gone) {
+		kfree(text);
+		return -ESRCH;
 	}
 	if (pos >= (loff_t)n)
 		len = 0;
