@@ -87,7 +87,7 @@ static int run_init_process(int status)
 	}
 	argv_init[0] = ramdisk_execute_command;
 	pr_info("Run %s as init process\n", ramdisk_execute_command);
-	err = call_usermodehelper(ramdisk_execute_command, argv_init, envp_init, &wstatus);
+	err = call_usermodehelper_init(ramdisk_execute_command, argv_init, envp_init, &wstatus);
 	if (err) {
 		pr_err("Failed to execute %s (error %d)\n", ramdisk_execute_command, err);
 		panic("No working init found.");

@@ -15,6 +15,7 @@
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
 #include <kernel/barrier.h>
+#include <kernel/errno.h>
 #include <kernel/export.h>
 #include <kernel/init.h>
 #include <kernel/kthread.h>
@@ -55,7 +56,12 @@ EXPORT_PER_CPU_SYMBOL(preempt_count);
 
 struct thread thread_table[NR_THREADS];
 static DEFINE_SPINLOCK(table_lock);
+/*
+ * Ids in the order threads are made, 0 the boot thread's; 1 is never
+ * handed out: it is init's, as on Linux, taken by sched_set_init_pid().
+ */
 static int next_thread_id;
+#define INIT_PID	1
 
 static struct rq *cpu_rq(int cpu)
 {
@@ -91,6 +97,8 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		if (t->state != THREAD_UNUSED || (need_stack && !t->stack))
 			continue;
 		t->id = next_thread_id++;
+		if (next_thread_id == INIT_PID)
+			next_thread_id++;
 		t->state = THREAD_SLEEPING;
 		t->cpu = cpu;
 		t->on_cpu = false;
@@ -120,6 +128,21 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 	}
 	spin_unlock_irqrestore(&table_lock, flags);
 	return found;
+}
+
+int sched_set_init_pid(struct thread *t)
+{
+	unsigned long flags;
+	int err = 0;
+
+	spin_lock_irqsave(&table_lock, flags);
+	for (int i = 0; i < NR_THREADS; i++)
+		if (thread_table[i].state != THREAD_UNUSED && thread_table[i].id == INIT_PID)
+			err = -EBUSY;
+	if (!err)
+		t->id = INIT_PID;
+	spin_unlock_irqrestore(&table_lock, flags);
+	return err;
 }
 
 void thread_free(struct thread *t)

@@ -7,7 +7,8 @@
  * 2, becomes the program with kernel_execve() and leaves for user mode
  * (ret_to_user()); the caller waits for it as a parent does, with
  * kernel_wait4(). If execve() fails the thread ends at once and the error
- * is the caller's answer.
+ * is the caller's answer. /init's thread takes pid 1 before it runs
+ * (sched_set_init_pid()), so the first program is pid 1, as on Linux.
  */
 #include <asm/processor.h>
 #include <kernel/bench.h>
@@ -15,6 +16,7 @@
 #include <kernel/exit.h>
 #include <kernel/file.h>
 #include <kernel/kthread.h>
+#include <kernel/printk.h>
 #include <kernel/process.h>
 #include <kernel/sched.h>
 #include <kernel/spinlock.h>
@@ -42,8 +44,8 @@ static int call_usermodehelper_exec(void *arg)
 	ret_to_user();
 }
 
-int call_usermodehelper(const char *path, const char *const argv[], const char *const envp[],
-			int *status)
+static int run_umh(const char *path, const char *const argv[], const char *const envp[],
+		   int *status, bool init)
 {
 	struct subprocess_info info = { path, argv, envp, 0, bench_counter() };
 	const char *base = strrchr(path, '/');
@@ -52,6 +54,8 @@ int call_usermodehelper(const char *path, const char *const argv[], const char *
 
 	if (!t)
 		return -EAGAIN;
+	if (init && sched_set_init_pid(t))
+		pr_warn("%s: pid 1 is taken, runs as pid %d\n", path, t->id);
 	spin_lock_irqsave(&tasklist_lock, flags);
 	t->parent = current;
 	list_add_tail(&t->sibling, &current->children);
@@ -59,4 +63,16 @@ int call_usermodehelper(const char *path, const char *const argv[], const char *
 	wake_up_process(t);
 	kernel_wait4(t->id, status, 0);
 	return info.exec_error;
+}
+
+int call_usermodehelper(const char *path, const char *const argv[], const char *const envp[],
+			int *status)
+{
+	return run_umh(path, argv, envp, status, false);
+}
+
+int call_usermodehelper_init(const char *path, const char *const argv[], const char *const envp[],
+			     int *status)
+{
+	return run_umh(path, argv, envp, status, true);
 }

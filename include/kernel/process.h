@@ -65,6 +65,9 @@ int kernel_execve(const char *filename, const char *const argv[], const char *co
  */
 int call_usermodehelper(const char *path, const char *const argv[], const char *const envp[],
 			int *status);
+/* The same for the first program, /init: it runs as pid 1, as on Linux. */
+int call_usermodehelper_init(const char *path, const char *const argv[], const char *const envp[],
+			     int *status);
 
 /*
  * /proc/PID/cmdline's bytes (kernel/fs/proc_base.c): execve() sets them to

@@ -108,6 +108,11 @@ void sched_init(void);
 void __noreturn cpu_startup_entry(void);
 
 void schedule(void);
+/*
+ * Give t, not yet running, the id 1 that thread_alloc() keeps for init:
+ * 0, or -EBUSY while another thread has it.
+ */
+int sched_set_init_pid(struct thread *t);
 /* Make `t` runnable on its CPU; false if it already was. */
 bool wake_up_process(struct thread *t);
 /* Should this CPU switch threads at the next chance? */
