@@ -6,7 +6,7 @@ no core object refers to a symbol that only a layer's objects define (nm: the co
 symbols against what the core and each layer define), so `make mini` links the core alone and a
 layer joins only through special sections and the calls the core declares. The same check is
 also run once with a layer's file counted as core (kernel/init_process.c, which runs /init with
-call_usermodehelper()), where it must find that reference: the check can fail. And every
+call_usermodehelper_init()), where it must find that reference: the check can fail. And every
 source is in one layer: no file is in two layers of an arch, and every kernel, arch and
 self-test source is in a layer of some arch (make layers prints the lists); docs/core.md, the
 core in reading order, names every core source outside the C library (*/lib/).
@@ -89,9 +89,9 @@ def check_can_fail(build, arch, pairs, case):
         return
     moved = [("CORE" if s == "kernel/init_process.c" else layer, s) for layer, s in pairs]
     found = [(w, s) for w, s, _ in core_references(build, arch, moved)]
-    case.expect(("init_process.o", "call_usermodehelper") in found,
+    case.expect(("init_process.o", "call_usermodehelper_init") in found,
                 "with kernel/init_process.c counted as core the check found %s, not its call "
-                "to call_usermodehelper()" % found)
+                "to call_usermodehelper_init()" % found)
 
 
 def check_sources(all_pairs, case):
