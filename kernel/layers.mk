@@ -24,7 +24,7 @@
 A		:= arch/$(ARCH)
 # The arch's files of the layers; every other file of arch/$(ARCH) is core.
 ARCH_USER_SRCS	:= $(wildcard $(A)/kernel/hwcap.c $(A)/kernel/arch_prctl.c $(A)/kernel/process.c \
-		     $(A)/kernel/signal.c $(A)/lib/uaccess.S $(A)/mm/mmu_context.c)
+		     $(A)/kernel/rtc.c $(A)/kernel/signal.c $(A)/lib/uaccess.S $(A)/mm/mmu_context.c)
 ARCH_MODULES_SRCS := $(wildcard $(A)/kernel/module.c $(A)/kernel/armksyms.c)
 
 # core: boot and the boot steps, console and printk, boot information and
@@ -63,7 +63,8 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # self-tests (late hooks), AT_HWCAP, arch_prctl (x86_64), user page tables
 # and what a switch loads for user code (arch/<arch>/mm/mmu_context.c,
 # arch/<arch>/kernel/process.c), signals (kernel/signal*.c and the arch's
-# signal frame, arch/<arch>/kernel/signal.c), credentials and umask.
+# signal frame, arch/<arch>/kernel/signal.c), credentials and umask, the
+# wall clock's start (the arch's battery clock, arch/<arch>/kernel/rtc.c).
 # Joins through: the system-call table, initcalls, late hooks, the weak
 # force_sig_fault(), do_wp_page(), do_syscall(), do_notify_resume() and
 # arch_switch_to() of kernel/user_mode.c.

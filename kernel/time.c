@@ -6,14 +6,17 @@
  *
  * Every clock is the cycle counter (get_cycles(), calibrated at boot,
  * converted by kernel/clocksource.c without a divide): CLOCK_MONOTONIC
- * counts from the machine's reset, and so does CLOCK_REALTIME, for want of
- * a battery clock: a program sees 1970. There is no vDSO: each read is a
+ * counts from the machine's reset; CLOCK_REALTIME (and gettimeofday) adds
+ * the seconds of the battery clock's date at boot minus the counter's then
+ * (read_persistent_clock64(), the arch's RTC), so a program sees today's
+ * date; nothing sets it later (no settimeofday). There is no vDSO: each read is a
  * system call. A sleep is schedule_hrtimeout() to the cycle, rounded up,
  * so it never ends early. A request past KTIME_MAX (2^63 - 1 ns, 292
  * years) is KTIME_MAX, as in Linux.
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
+#include <kernel/init.h>
 #include <kernel/sched.h>
 #include <kernel/sched_signal.h>
 #include <kernel/syscalls.h>
@@ -87,6 +90,26 @@ static long get_ts(const void __user *uts, u64 *ns, bool time64)
 	return 0;
 }
 
+/* CLOCK_REALTIME's seconds at a counter reading of 0 (wall_clock_init()). */
+static u64 wall_offset_sec;
+
+static bool is_realtime(int id)
+{
+	return id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE;
+}
+
+static int __init wall_clock_init(void)
+{
+	u32 rest;
+	s64 now = read_persistent_clock64();
+	u64 up = cycles_to_sec(get_cycles(), NSEC_PER_SEC, &rest);
+
+	if (now > (s64)up)
+		wall_offset_sec = now - up;
+	return 0;
+}
+late_initcall(wall_clock_init);
+
 static long do_clock_gettime(int id, void __user *tp, bool time64)
 {
 	u32 nsec;
@@ -95,7 +118,7 @@ static long do_clock_gettime(int id, void __user *tp, bool time64)
 	if (!clock_valid(id))
 		return -EINVAL;
 	sec = cycles_to_sec(get_cycles(), NSEC_PER_SEC, &nsec);
-	return put_ts(tp, sec, nsec, time64);
+	return put_ts(tp, sec + (is_realtime(id) ? wall_offset_sec : 0), nsec, time64);
 }
 
 static long do_clock_getres(int id, void __user *tp, bool time64)
@@ -116,13 +139,16 @@ static long do_clock_getres(int id, void __user *tp, bool time64)
  * EINTR (a handler ran; any other signal that wakes a sleeper ends the
  * program); the time left is not written back.
  */
-static long do_nanosleep(const void __user *rqtp, bool absolute, bool time64)
+static long do_nanosleep(int id, const void __user *rqtp, bool absolute, bool time64)
 {
-	u64 ns, deadline;
+	u64 ns, deadline, offset = wall_offset_sec * NSEC_PER_SEC;
 	long err = get_ts(rqtp, &ns, time64);
 
 	if (err)
 		return err;
+	/* An absolute time of the wall clock, as a time of the counter (one before boot: now). */
+	if (absolute && is_realtime(id))
+		ns = ns > offset ? ns - offset : 0;
 	deadline = absolute ? ns : now_ns() + ns;	/* + KTIME_MAX: under 2^64 for 292 years */
 	while (now_ns() < deadline) {
 		set_current_state(THREAD_SLEEPING);
@@ -148,7 +174,7 @@ SYSCALL_DEFINE2(clock_getres, int, which_clock, void __user *, tp)
 SYSCALL_DEFINE2(nanosleep, const void __user *, rqtp, void __user *, rmtp)
 {
 	(void)rmtp;
-	return do_nanosleep(rqtp, false, false);
+	return do_nanosleep(CLOCK_MONOTONIC, rqtp, false, false);
 }
 
 SYSCALL_DEFINE4(clock_nanosleep, int, which_clock, int, flags, const void __user *, rqtp,
@@ -157,7 +183,7 @@ SYSCALL_DEFINE4(clock_nanosleep, int, which_clock, int, flags, const void __user
 	(void)rmtp;
 	if (!clock_valid(which_clock))
 		return -EINVAL;
-	return do_nanosleep(rqtp, flags & TIMER_ABSTIME, false);
+	return do_nanosleep(which_clock, rqtp, flags & TIMER_ABSTIME, false);
 }
 
 #ifdef __NR_clock_gettime64
@@ -177,14 +203,14 @@ SYSCALL_DEFINE4(clock_nanosleep_time64, int, which_clock, int, flags,
 	(void)rmtp;
 	if (!clock_valid(which_clock))
 		return -EINVAL;
-	return do_nanosleep(rqtp, flags & TIMER_ABSTIME, true);
+	return do_nanosleep(which_clock, rqtp, flags & TIMER_ABSTIME, true);
 }
 #endif
 
 SYSCALL_DEFINE2(gettimeofday, void __user *, tv, void __user *, tz)
 {
 	u32 usec;
-	u64 sec = cycles_to_sec(get_cycles(), USEC_PER_SEC, &usec);
+	u64 sec = cycles_to_sec(get_cycles(), USEC_PER_SEC, &usec) + wall_offset_sec;
 	long tv_val[2] = { sec, usec };
 	int tz_val[2] = { 0, 0 };
 

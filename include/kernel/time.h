@@ -32,4 +32,10 @@ u64 cycles_to_jiffies(u64 cycles);
 /* The first count at which cycles_to_ns() reads ns or more: ns in cycles, rounded up (at most ~0). */
 u64 ns_to_cycles_up(u64 ns);
 
+/*
+ * The arch's battery clock (arch/<arch>/kernel/rtc.c: x86_64's CMOS RTC,
+ * the ARM virt board's PL031), read at boot: seconds since 1970 (UTC).
+ */
+s64 read_persistent_clock64(void);
+
 #endif

@@ -15,6 +15,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -151,6 +152,28 @@ static void absolute_sleep_reaches_deadline(void)
  * clock_gettime instead) is the same clock in microseconds, read between
  * two clock_gettime() reads; clock_getres() is one cycle, under a second.
  */
+/*
+ * The wall clock starts at the battery clock's date (QEMU's: the host's UTC
+ * at its start): 2024 or later, ahead of the monotonic clock by the years
+ * since 1970, and gettimeofday() tells the same second.
+ */
+static void wall_clock_is_today(void)
+{
+	struct timespec real, mono;
+	struct timeval tv;
+
+	EXPECT(!clock_gettime(CLOCK_REALTIME, &real) && !clock_gettime(CLOCK_MONOTONIC, &mono) &&
+	       !gettimeofday(&tv, NULL), "errno %d", errno);
+	EXPECT(real.tv_sec >= 1704067200, "CLOCK_REALTIME %lld s: before 2024",
+	       (long long)real.tv_sec);
+	EXPECT(real.tv_sec - mono.tv_sec > 1704067200 - 86400 * 365,
+	       "CLOCK_REALTIME %lld s, CLOCK_MONOTONIC %lld s", (long long)real.tv_sec,
+	       (long long)mono.tv_sec);
+	EXPECT(tv.tv_sec - real.tv_sec >= 0 && tv.tv_sec - real.tv_sec <= 2,
+	       "gettimeofday %lld s, CLOCK_REALTIME %lld s", (long long)tv.tv_sec,
+	       (long long)real.tv_sec);
+}
+
 static void gettimeofday_and_getres(void)
 {
 	struct timespec a, b, res;
@@ -263,6 +286,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(clocks_advance_and_sleep),
 	KTAP_CASE(absolute_sleep_reaches_deadline),
 	KTAP_CASE(gettimeofday_and_getres),
+	KTAP_CASE(wall_clock_is_today),
 	KTAP_CASE(getrandom_fills),
 	KTAP_CASE(unknown_call_enosys),
 	KTAP_CASE(bad_pointers_efault),
