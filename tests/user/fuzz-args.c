@@ -266,8 +266,8 @@ long fuzz_arg(char kind)
 	}
 	case 'C':
 		v = SIGCHLD | (flags() & (CLONE_PARENT_SETTID | CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID));
-		if (random_numbers && fuzz_next() % 4 == 0)
-			v = flags();
+		if (random_numbers && fuzz_next() % 4 == 0)	/* the exit signal one it ignores */
+			v = (flags() & ~(long)CSIGNAL) | (fuzz_next() % 2 ? SIGCHLD : SIGURG);
 		return v & ~(long)(CLONE_VM | CLONE_VFORK | CLONE_SETTLS | CLONE_THREAD);
 	case 'K': return fuzz_next() % 8 ? 0 : ptr();
 	case 'A': return address();

@@ -14,7 +14,8 @@
  * Argument kinds, one letter each: F fd, P pointer, L length, N number,
  * G flags, S path, D path that must not succeed (unlink, mkdir), X path
  * that cannot run, O open flags, Q pipe's int[2], V iovec array, T and U
- * a sleep's timespec (longs, 64-bit), I pid, C clone flags, K a clone's
+ * a sleep's timespec (longs, 64-bit), I pid, C clone flags (the exit
+ * signal SIGCHLD or SIGURG: a child's end must not kill), K a clone's
  * stack (mostly none: the child runs on a copy of ours), A address of
  * an own mapping and Z a length within it, B brk, H mmap hint, M mmap
  * flags, R arch_prctl code, W a sigset's size, E an rt_sigaction struct
