@@ -223,8 +223,9 @@ static void wchan_when_asleep(pid_t pid, char *buf, size_t size)
 {
 	char path[64], *text;
 
-	for (int tries = 0; tries < 2000 && state_of(pid) != 'S'; tries++)
-		usleep(1000);
+	/* Short naps: under -icount every waited microsecond counts instructions. */
+	for (int tries = 0; tries < 20000 && state_of(pid) != 'S'; tries++)
+		usleep(100);
 	EXPECT(state_of(pid) == 'S', "child's state %c, not S", state_of(pid));
 	snprintf(path, sizeof(path), "/proc/%d/wchan", pid);
 	text = slurp(path, NULL);
