@@ -84,6 +84,19 @@ int apply_relocations(struct module *mod, struct load_info *info);
 /* kernel/module/extable.c: sort the module's own __ex_table by address. */
 void module_sort_extable(struct module *mod);
 
+/*
+ * kernel/module/tables.c: the module's tables, before anything reads them.
+ * module_table(): the section called name as whole entries of size bytes
+ * (*start NULL when there is none); the checks: every entry the module's
+ * own memory of the right kind. Each -ENOEXEC with a reason.
+ */
+struct alt_instr;
+int module_table(const struct module *mod, const struct load_info *info, const char *name,
+		 size_t size, void **start, unsigned int *num);
+int module_check_tables(const struct module *mod);
+int module_check_alternatives(const struct module *mod, const struct load_info *info,
+			      const struct alt_instr *alt, unsigned int n);
+
 /* kernel/module/params.c: the command line's NAME.param=value words, then args. */
 int module_parse_args(struct module *mod, const char *args);
 

@@ -7,13 +7,16 @@
  *  2. vermagic, and no module of that name yet (-EEXIST);
  *  3. lay out and allocate its regions, copy the sections (memory.c);
  *  4. list it as UNFORMED (so its name is taken), its per-CPU copies;
- *  5. find its tables: exports, parameters, __ex_table, .altinstructions;
+ *  5. find its tables: exports, parameters, __ex_table, __bug_table, each
+ *     a loaded section of whole entries (tables.c);
  *  6. give every symbol its final value, the undefined ones by
  *     find_symbol() (a module whose license is not GPL-compatible does
  *     not see EXPORT_SYMBOL_GPL()), noting which modules it uses;
  *  7. apply the relocations (arch/<arch>/kernel/module.c); init and exit
  *     must then be the module's own code;
- *  8. sort its __ex_table, apply its alternatives, add its kallsyms;
+ *  8. check that every entry of every table is the module's own memory
+ *     of the right kind (tables.c), sort its __ex_table, apply its
+ *     alternatives, add its kallsyms;
  *  9. final permissions (W^X), COMING, its parameters;
  * 10. run init: on success LIVE and the .init regions freed, on failure
  *     everything undone.
@@ -48,25 +51,25 @@ static bool license_is_gpl_compatible(const char *license)
 	return false;
 }
 
-static const void *section_objs(const struct load_info *info, const char *name, size_t size,
-				unsigned int *num)
+/* Step 5: each table a loaded section of whole entries (tables.c), then each entry checked. */
+static int find_module_sections(struct module *mod, const struct load_info *info)
 {
-	unsigned int i = find_sec(info, name);
+	int err = module_table(mod, info, "__ksymtab", sizeof(*mod->syms), (void **)&mod->syms,
+			       &mod->num_syms);
 
-	*num = i ? info->sechdrs[i].sh_size / size : 0;
-	return i ? (void *)(unsigned long)info->sechdrs[i].sh_addr : NULL;
-}
-
-static void find_module_sections(struct module *mod, const struct load_info *info)
-{
-	mod->syms = section_objs(info, "__ksymtab", sizeof(*mod->syms), &mod->num_syms);
-	mod->gpl_syms = section_objs(info, "__ksymtab_gpl", sizeof(*mod->gpl_syms),
-				     &mod->num_gpl_syms);
-	mod->kp = section_objs(info, "__param", sizeof(*mod->kp), &mod->num_kp);
-	mod->extable = (void *)section_objs(info, "__ex_table", sizeof(*mod->extable),
-					    &mod->num_exentries);
-	mod->bug_table = (void *)section_objs(info, "__bug_table", sizeof(*mod->bug_table),
-					      &mod->num_bugs);
+	if (!err)
+		err = module_table(mod, info, "__ksymtab_gpl", sizeof(*mod->gpl_syms),
+				   (void **)&mod->gpl_syms, &mod->num_gpl_syms);
+	if (!err)
+		err = module_table(mod, info, "__param", sizeof(*mod->kp), (void **)&mod->kp,
+				   &mod->num_kp);
+	if (!err)
+		err = module_table(mod, info, "__ex_table", sizeof(*mod->extable),
+				   (void **)&mod->extable, &mod->num_exentries);
+	if (!err)
+		err = module_table(mod, info, "__bug_table", sizeof(*mod->bug_table),
+				   (void **)&mod->bug_table, &mod->num_bugs);
+	return err;
 }
 
 /* Step 6: st_value becomes the address each symbol stands for. */
@@ -116,12 +119,19 @@ bool module_symbol_loaded(const struct load_info *info, const Elf_Sym *sym,
 	return false;
 }
 
-/* Step 8. */
+/* Step 8, once every entry of every table has been checked. */
 static int post_relocation(struct module *mod, const struct load_info *info)
 {
 	unsigned int n;
-	struct alt_instr *alt = (void *)section_objs(info, ".altinstructions", sizeof(*alt), &n);
+	struct alt_instr *alt;
+	int err = module_check_tables(mod);
 
+	if (!err)
+		err = module_table(mod, info, ".altinstructions", sizeof(*alt), (void **)&alt, &n);
+	if (!err)
+		err = module_check_alternatives(mod, info, alt, n);
+	if (err)
+		return err;
 	module_sort_extable(mod);
 	/* As the kernel's own sites were: not at all after noalternatives. */
 	if (n && alternatives_patched)
@@ -269,8 +279,9 @@ struct module *do_load_module(void *image, size_t len, const char *args, int fla
 	err = percpu_modalloc(mod, &info);
 	if (err)
 		goto free;
-	find_module_sections(mod, &info);
-	err = simplify_symbols(mod, &info);
+	err = find_module_sections(mod, &info);
+	if (!err)
+		err = simplify_symbols(mod, &info);
 	if (!err)
 		err = apply_relocations(mod, &info);
 	if (!err)

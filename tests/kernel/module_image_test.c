@@ -16,13 +16,13 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 
-/* A kmalloc()ed copy of /lib/modules/hello.ko, or NULL (the case is skipped). */
-static char *hello_copy(struct ktest *t, size_t *len)
+/* A kmalloc()ed copy of the file at path, or NULL (the case is skipped). */
+static char *module_copy(struct ktest *t, const char *path, size_t *len)
 {
 	struct dentry *d;
 	char *copy;
 
-	if (kern_path("/lib/modules/hello.ko", 0, &d)) {
+	if (kern_path(path, 0, &d)) {
 		ktest_skip(t, "no /lib/modules in the root file system");
 		return NULL;
 	}
@@ -33,6 +33,11 @@ static char *hello_copy(struct ktest *t, size_t *len)
 	dput(d);
 	KTEST_EXPECT_TRUE(t, copy != NULL);
 	return copy;
+}
+
+static char *hello_copy(struct ktest *t, size_t *len)
+{
+	return module_copy(t, "/lib/modules/hello.ko", len);
 }
 
 static Elf_Shdr *sections(char *file)
@@ -53,10 +58,10 @@ static Elf_Shdr *find_section(char *file, const char *name)
 	return NULL;
 }
 
-/* The relocation that sets struct module's field at offset, or NULL. */
-static Elf_Rel *this_module_reloc(char *file, size_t offset)
+/* The relocation that sets the field at offset of the section called name, or NULL. */
+static Elf_Rel *section_reloc(char *file, const char *name, size_t offset)
 {
-	Elf_Shdr *sh = sections(file), *mod = find_section(file, ".gnu.linkonce.this_module");
+	Elf_Shdr *sh = sections(file), *mod = find_section(file, name);
 
 	for (unsigned int i = 1; i < ((Elf_Ehdr *)file)->e_shnum; i++) {
 		if ((sh[i].sh_type != SHT_REL && sh[i].sh_type != SHT_RELA) ||
@@ -70,6 +75,11 @@ static Elf_Rel *this_module_reloc(char *file, size_t offset)
 		}
 	}
 	return NULL;
+}
+
+static Elf_Rel *this_module_reloc(char *file, size_t offset)
+{
+	return section_reloc(file, ".gnu.linkonce.this_module", offset);
 }
 
 /* The index of the symbol called name in the file's symbol table, or 0. */
@@ -185,7 +195,71 @@ static void this_module_relocations_checked(struct ktest *t)
 	kfree(copy);
 }
 
+/*
+ * The first entry of a module's table made to point at its struct module
+ * (data, never code nor read-only data): its relocation at the entry's
+ * first field gets the symbol __this_module. -ENOEXEC, nothing kept; the
+ * clean file loads.
+ */
+static void bad_table_refused(struct ktest *t, const char *path, const char *name,
+			      const char *table)
+{
+	size_t len;
+	int err = 0;
+	char *copy = module_copy(t, path, &len);
+	struct module *mod;
+	Elf_Rel *r;
+	Elf_Addr info;
+	unsigned int sym;
+
+	if (!copy)
+		return;
+	r = section_reloc(copy, table, 0);
+	sym = find_symbol_index(copy, "__this_module");
+	KTEST_ASSERT_TRUE(t, r != NULL && sym != 0);
+	info = r->r_info;
+	r->r_info = ELF_R_TYPE(info) | (Elf_Addr)sym << (sizeof(Elf_Addr) == 8 ? 32 : 8);
+	KTEST_EXPECT_TRUE(t, load_module(copy, len, "", &err) == NULL);
+	KTEST_EXPECT_EQ(t, err, -ENOEXEC);
+	KTEST_EXPECT_TRUE(t, find_module(name) == NULL);
+	/* Not a whole number of entries. */
+	r->r_info = info;
+	find_section(copy, table)->sh_size -= 1;
+	KTEST_EXPECT_TRUE(t, load_module(copy, len, "", &err) == NULL);
+	KTEST_EXPECT_EQ(t, err, -ENOEXEC);
+	find_section(copy, table)->sh_size += 1;
+	mod = load_module(copy, len, "", &err);
+	KTEST_EXPECT_TRUE(t, mod != NULL);
+	if (mod)
+		KTEST_EXPECT_EQ(t, delete_module(name), 0);
+	kfree(copy);
+}
+
+static void bad_ex_table_refused(struct ktest *t)
+{
+	bad_table_refused(t, "/lib/modules/fault_fixup.ko", "fault_fixup", "__ex_table");
+}
+
+static void bad_bug_table_refused(struct ktest *t)
+{
+	bad_table_refused(t, "/lib/modules/warn.ko", "warn", "__bug_table");
+}
+
+static void bad_altinstructions_refused(struct ktest *t)
+{
+	bad_table_refused(t, "/lib/modules/alt_patch.ko", "alt_patch", ".altinstructions");
+}
+
+static void bad_param_refused(struct ktest *t)
+{
+	bad_table_refused(t, "/lib/modules/hello.ko", "hello", "__param");
+}
+
 static const struct ktest_case module_image_cases[] = {
+	KTEST_CASE(bad_ex_table_refused),
+	KTEST_CASE(bad_bug_table_refused),
+	KTEST_CASE(bad_altinstructions_refused),
+	KTEST_CASE(bad_param_refused),
 	KTEST_CASE(bad_images_refused),
 	KTEST_CASE(file_struct_fields_ignored),
 	KTEST_CASE(this_module_relocations_checked),
