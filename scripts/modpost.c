@@ -255,9 +255,9 @@ static void resolve_symbols(struct module *m)
 
 static void write_mod_c(const struct module *m, const char *dir)
 {
-	char path[4096], buf[4096], *text;
+	char path[4096], *text;
 	size_t len;
-	FILE *f, *old;
+	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s.mod.c", dir, m->name);
 	f = open_memstream(&text, &len);
@@ -282,15 +282,7 @@ static void write_mod_c(const struct module *m, const char *dir)
 	fprintf(f, "};\n\nMODULE_INFO(depends, \"%s\");\n", m->depends);
 	if (ferror(f) || fclose(f))
 		die("out of memory", path);
-	/* Rewritten only when the text changes, as Linux's write_if_changed(). */
-	old = fopen(path, "r");
-	bool same = old && len < sizeof(buf) && fread(buf, 1, sizeof(buf), old) == len &&
-		    !memcmp(buf, text, len);
-	if (old)
-		fclose(old);
-	f = same ? NULL : fopen(path, "w");
-	if (!same && (!f || fwrite(text, 1, len, f) != len || fclose(f)))
-		die(strerror(errno), path);
+	write_if_changed(path, text, len);
 	free(text);
 }
 

@@ -80,9 +80,30 @@ void read_symvers(const char *path)
 	fclose(f);
 }
 
+/*
+ * path holds text, rewritten only when it differs, as Linux's
+ * write_if_changed(): what is made from an unchanged file keeps its time,
+ * so make remakes nothing after it (a NAME.mod.c, a Module.symvers).
+ */
+void write_if_changed(const char *path, const char *text, size_t len)
+{
+	char *buf = malloc(len + 1);
+	FILE *f = fopen(path, "r");
+	bool same = f && buf && fread(buf, 1, len + 1, f) == len && !memcmp(buf, text, len);
+
+	if (f)
+		fclose(f);
+	free(buf);
+	f = same ? NULL : fopen(path, "w");
+	if (!same && (!f || fwrite(text, 1, len, f) != len || fclose(f)))
+		die(strerror(errno), path);
+}
+
 void write_module_symvers(const char *path)
 {
-	FILE *f = fopen(path, "w");
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
 
 	if (!f)
 		die(strerror(errno), path);
@@ -91,5 +112,7 @@ void write_module_symvers(const char *path)
 			fprintf(f, "0x00000000\t%s\t%s\t%s\t\n", exports[i].name, exports[i].owner,
 				exports[i].gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
 	if (ferror(f) || fclose(f))
-		die(strerror(errno), path);
+		die("out of memory", path);
+	write_if_changed(path, text, len);
+	free(text);
 }

@@ -7,6 +7,7 @@
 #define SCRIPTS_SYMVERS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct export {
 	char *name;
@@ -19,6 +20,7 @@ struct export *find_export(const char *name);
 void add_export(const char *name, const char *owner, bool gpl_only, bool from_file);
 void read_symvers(const char *path);
 void write_module_symvers(const char *path);
+void write_if_changed(const char *path, const char *text, size_t len);
 
 /* modpost.c's: an error counted (nothing is written) or a warning; a fatal error. */
 void __attribute__((format(printf, 2, 3))) report(bool is_error, const char *fmt, ...);
