@@ -11,12 +11,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "ktest-user.h"
@@ -54,17 +55,6 @@ static void set_default(int sig)
 	signal(sig, SIG_DFL);
 }
 
-/*
- * Time for the other process to get where it blocks (a few system calls), in
- * tenths of a millisecond: ample, and -icount (make bench) counts each waited
- * microsecond as a thousand instructions.
- */
-static void nap(long tenths_ms)
-{
-	struct timespec ts = { tenths_ms / 10000, tenths_ms % 10000 * 100000 };
-
-	nanosleep(&ts, NULL);
-}
 
 static void handler_gets_siginfo(void)
 {
@@ -130,31 +120,54 @@ static void on_usr1_flag(int sig)
 	signal_flag = 1;
 }
 
-/* A child that sends SIGUSR1 to its parent after a nap, then exits. */
-static pid_t signal_parent_later(long tenths_ms, int sig)
+/*
+ * No test here sleeps (a sleep is instructions, or time, in `make bench`):
+ * a child that must interrupt its parent sends sig again and again, each
+ * time letting the parent run, until the parent closes *stop (the parent
+ * may not be blocked yet when the first one comes); stop_pester() ends it.
+ */
+static pid_t pester(int sig, int *stop)
 {
-	pid_t pid = fork();
+	int fds[2];
+	pid_t pid;
 
+	if (pipe2(fds, O_NONBLOCK))
+		return -1;
+	pid = fork();
 	if (pid == 0) {
-		nap(tenths_ms);
-		kill(getppid(), sig);
+		char c;
+
+		close(fds[1]);
+		for (int i = 0; i < 100000 && read(fds[0], &c, 1) == -1; i++) {
+			kill(getppid(), sig);
+			sched_yield();
+		}
 		_exit(0);
 	}
+	close(fds[0]);
+	*stop = fds[1];
 	return pid;
+}
+
+static void stop_pester(pid_t pid, int stop)
+{
+	close(stop);
+	waitpid(pid, NULL, 0);
 }
 
 static void registers_survive_handler(void)
 {
 	long bad;
 	pid_t pid;
+	int stop;
 
 	signal(SIGUSR1, on_usr1_flag);
 	hits = 0;
 	signal_flag = 0;
-	pid = signal_parent_later(5, SIGUSR1);
+	pid = pester(SIGUSR1, &stop);
 	bad = spin_until_flag();	/* every register loaded, compared after */
-	waitpid(pid, NULL, 0);
-	EXPECT(hits == 1, "the handler ran %d times", (int)hits);
+	stop_pester(pid, stop);
+	EXPECT(hits >= 1, "the handler never ran");
 	EXPECT(bad == 0, "registers changed across the handler: %#lx", bad);
 	set_default(SIGUSR1);
 }
@@ -168,23 +181,32 @@ static void child_waits(void)
 		sigsuspend(&none);
 }
 
+/* A child, set up and waiting, sent sig; SIGKILL if it has not ended after many yields. */
 static int kill_child(int sig, void (*setup)(void))
 {
-	int status = -1;
-	pid_t pid = fork();
+	int status = -1, ready[2];
+	pid_t pid;
+	char c;
 
+	if (pipe(ready))
+		return -1;
+	pid = fork();
 	if (pid == 0) {
 		if (setup)
 			setup();
+		(void)!write(ready[1], "r", 1);
 		child_waits();
 	}
-	nap(5);
+	(void)!read(ready[0], &c, 1);
+	close(ready[0]);
+	close(ready[1]);
 	kill(pid, sig);
-	if (sig != SIGKILL) {
-		nap(5);
-		kill(pid, SIGKILL);	/* in case sig did not end it */
+	for (int i = 0; i < 1000 && waitpid(pid, &status, WNOHANG) == 0; i++)
+		sched_yield();
+	if (!WIFSIGNALED(status)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
 	}
-	waitpid(pid, &status, 0);
 	return status;
 }
 
@@ -239,48 +261,51 @@ static void sigsuspend_gets_sigchld(void)
 
 static void blocked_calls_eintr_or_restart(void)
 {
-	int fds[2], status;
+	int fds[2], hold[2], status, stop;
 	char c;
 	long n;
 	pid_t pid, other;
 
-	EXPECT(pipe(fds) == 0, "pipe: errno %d", errno);
+	EXPECT(pipe(fds) == 0 && pipe(hold) == 0, "pipe: errno %d", errno);
 	handle(SIGUSR1, 0, NULL);
-	pid = signal_parent_later(10, SIGUSR1);
+	pid = pester(SIGUSR1, &stop);
 	n = read(fds[0], &c, 1);
-	EXPECT(n == -1 && errno == EINTR && hits == 1, "read: %ld errno %d, %d runs", n, errno,
+	EXPECT(n == -1 && errno == EINTR && hits >= 1, "read: %ld errno %d, %d runs", n, errno,
 	       (int)hits);
-	waitpid(pid, NULL, 0);
+	stop_pester(pid, stop);
 
-	/* SA_RESTART: the read goes on after the handler and gets the byte written later. */
+	/*
+	 * SA_RESTART: the read goes on after the handler and gets the byte
+	 * written later (here the parent blocks before its child first runs).
+	 */
 	handle(SIGUSR1, SA_RESTART, NULL);
 	pid = fork();
 	if (pid == 0) {
-		nap(10);
-		kill(getppid(), SIGUSR1);
-		nap(10);
+		for (int i = 0; i < 3; i++) {
+			kill(getppid(), SIGUSR1);
+			sched_yield();
+		}
 		_exit(write(fds[1], "r", 1) == 1 ? 0 : 1);
 	}
 	n = read(fds[0], &c, 1);
-	EXPECT(n == 1 && c == 'r' && hits == 1, "restarted read: %ld errno %d, %d runs", n, errno,
+	EXPECT(n == 1 && c == 'r' && hits >= 1, "restarted read: %ld errno %d, %d runs", n, errno,
 	       (int)hits);
 	waitpid(pid, NULL, 0);
 
-	/*
-	 * waitpid() too: interrupted by another child's signal, without SA_RESTART.
-	 * The child waited for lives until killed, so the signal always comes first.
-	 */
+	/* waitpid() too: for a child that waits for a byte, interrupted without SA_RESTART. */
 	handle(SIGUSR1, 0, NULL);
 	other = fork();
 	if (other == 0)
-		child_waits();
-	pid = signal_parent_later(10, SIGUSR1);
+		_exit(read(hold[0], &c, 1) == 1 ? 0 : 1);
+	pid = pester(SIGUSR1, &stop);
 	EXPECT(waitpid(other, &status, 0) == -1 && errno == EINTR, "waitpid: errno %d", errno);
-	kill(other, SIGKILL);
+	stop_pester(pid, stop);
+	(void)!write(hold[1], "h", 1);
 	waitpid(other, &status, 0);
-	waitpid(pid, &status, 0);
 	close(fds[0]);
 	close(fds[1]);
+	close(hold[0]);
+	close(hold[1]);
 	set_default(SIGUSR1);
 }
 
