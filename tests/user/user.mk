@@ -97,7 +97,7 @@ $(USER_DIR)/sections: tests/user/sections.c FORCE
 
 $(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/ktest-user.h \
 		       tests/host/ktap.h tests/host/ktap_host.h \
-		       tests/user/fuzz-*.c tests/user/fuzz-*.h tests/user/signal-arch.h FORCE
+		       tests/user/fuzz-*.c tests/user/fuzz-*.h tests/user/signal-*.h FORCE
 	$(call if_changed,user_ktest,USERCC  $@)
 
 $(USER_STAMP): $(USER_PROGS) FORCE

@@ -22,6 +22,7 @@
 
 #include "ktest-user.h"
 #include "signal-arch.h"
+#include "signal-children.h"
 
 static volatile sig_atomic_t hits;
 static siginfo_t seen;
@@ -120,41 +121,6 @@ static void on_usr1_flag(int sig)
 	signal_flag = 1;
 }
 
-/*
- * No test here sleeps (a sleep is instructions, or time, in `make bench`):
- * a child that must interrupt its parent sends sig again and again, each
- * time letting the parent run, until the parent closes *stop (the parent
- * may not be blocked yet when the first one comes); stop_pester() ends it.
- */
-static pid_t pester(int sig, int *stop)
-{
-	int fds[2];
-	pid_t pid;
-
-	if (pipe2(fds, O_NONBLOCK))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		char c;
-
-		close(fds[1]);
-		for (int i = 0; i < 100000 && read(fds[0], &c, 1) == -1; i++) {
-			kill(getppid(), sig);
-			sched_yield();
-		}
-		_exit(0);
-	}
-	close(fds[0]);
-	*stop = fds[1];
-	return pid;
-}
-
-static void stop_pester(pid_t pid, int stop)
-{
-	close(stop);
-	waitpid(pid, NULL, 0);
-}
-
 static void registers_survive_handler(void)
 {
 	long bad;
@@ -170,44 +136,6 @@ static void registers_survive_handler(void)
 	EXPECT(hits >= 1, "the handler never ran");
 	EXPECT(bad == 0, "registers changed across the handler: %#lx", bad);
 	set_default(SIGUSR1);
-}
-
-static void child_waits(void)
-{
-	sigset_t none;
-
-	sigemptyset(&none);
-	for (;;)
-		sigsuspend(&none);
-}
-
-/* A child, set up and waiting, sent sig; SIGKILL if it has not ended after many yields. */
-static int kill_child(int sig, void (*setup)(void))
-{
-	int status = -1, ready[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(ready))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		if (setup)
-			setup();
-		(void)!write(ready[1], "r", 1);
-		child_waits();
-	}
-	(void)!read(ready[0], &c, 1);
-	close(ready[0]);
-	close(ready[1]);
-	kill(pid, sig);
-	for (int i = 0; i < 1000 && waitpid(pid, &status, WNOHANG) == 0; i++)
-		sched_yield();
-	if (!WIFSIGNALED(status)) {
-		kill(pid, SIGKILL);
-		waitpid(pid, &status, 0);
-	}
-	return status;
 }
 
 static void ignore_term(void)
