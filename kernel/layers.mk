@@ -42,7 +42,7 @@ CORE_SRCS	:= $(addprefix kernel/,alternative.c boot_steps.c bootinfo.c bug.c \
 		     kallsyms.c ktest.c kthread.c late_hook.c maccess.c main.c mutex.c \
 		     panic.c params.c percpu.c printk.c sched.c sections.c smp.c stacktrace.c \
 		     timer.c user_mode.c version.c wait.c wchan.c) \
-		   $(wildcard kernel/lib/*.c) \
+		   $(filter-out kernel/lib/sort.c,$(wildcard kernel/lib/*.c)) \
 		   $(addprefix kernel/mm/,init.c page_alloc.c slab.c stack.c) \
 		   $(ARCH_CORE_SRCS) \
 		   $(filter-out $(ARCH_USER_SRCS) $(ARCH_MODULES_SRCS),\
@@ -81,9 +81,12 @@ USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c fs_test.c initram
 # modules: the loader (ELF checks, layout, relocations, the arch's relocation
 # types), its system calls and /proc/modules, the exports of the core's
 # functions to modules (__ksymtab*, which the core's files fill but only the
-# loader reads), module parameters. Joins through: the system-call table,
-# initcalls, the weak search_module_extables() and module_address_lookup().
-MODULES_SRCS	:= $(wildcard kernel/module/*.c) kernel/lib_ksyms.c $(ARCH_MODULES_SRCS)
+# loader reads), module parameters, sort() (the loader sorts each module's
+# __ex_table; the kernel's own is sorted at build time). Joins through: the
+# system-call table, initcalls, the weak search_module_extables() and
+# module_address_lookup().
+MODULES_SRCS	:= $(wildcard kernel/module/*.c) kernel/lib_ksyms.c kernel/lib/sort.c \
+		   $(ARCH_MODULES_SRCS)
 MODULES_TESTS	:= $(addprefix tests/kernel/,ksymtab_test.c module_test.c \
 		     module_image_test.c moduleparam_test.c)
 

@@ -24,18 +24,4 @@ int kstrtoint(const char *s, unsigned int base, int *res);
 /* y/Y/t/T/1/on -> true, n/N/f/F/0/off -> false (only the first letters count). */
 int kstrtobool(const char *s, bool *res);
 
-/*
- * Read the number at the start of s and store where it ends in *end (if end
- * is not NULL). There is no error: no digits gives 0 with *end == s, and a
- * number too large for 64 bits gives ULLONG_MAX.
- */
-unsigned long long simple_strtoull(const char *s, char **end, unsigned int base);
-
-/*
- * A size such as "512M" or "0x1000": a number (base 0) with an optional
- * suffix K, M, G, T, P or E (either case) multiplying it by 2^10, 2^20, ...
- * Saturates at ULLONG_MAX. *end (if end is not NULL) is set after the suffix.
- */
-unsigned long long memparse(const char *s, char **end);
-
 #endif

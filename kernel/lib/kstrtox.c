@@ -4,12 +4,11 @@
  * Every function here is built from two steps: fix_base() settles the base
  * and skips a "0x", parse_digits() reads digits while watching for
  * overflow. The kstrto*() family then insists that nothing but a newline
- * follows; simple_strtoull() and memparse() report where they stopped.
+ * follows.
  */
 #include <kernel/ctype.h>
 #include <kernel/errno.h>
 #include <kernel/kstrtox.h>
-#include <kernel/string.h>
 
 /* The compiler's own limits: <limits.h> would pull in the host C library's headers. */
 #define INT_MAX		__INT_MAX__
@@ -183,36 +182,4 @@ int kstrtobool(const char *s, bool *res)
 	default:
 		return -EINVAL;
 	}
-}
-
-unsigned long long simple_strtoull(const char *s, char **end, unsigned int base)
-{
-	unsigned long long value;
-	bool overflow;
-
-	s = fix_base(s, &base);
-	s += parse_digits(s, base, &value, &overflow);
-	if (end)
-		*end = (char *)s;
-	return value;
-}
-
-unsigned long long memparse(const char *s, char **end)
-{
-	static const char suffixes[] = "KMGTPE";
-	const char *suffix;
-	unsigned int shift;
-	char *p;
-	unsigned long long value = simple_strtoull(s, &p, 0);
-
-	/* strchr() would find the NUL at the end of suffixes: test *p first. */
-	suffix = *p ? strchr(suffixes, toupper(*p)) : NULL;
-	if (suffix) {
-		shift = 10 * (suffix - suffixes + 1);
-		value = value > (~0ULL >> shift) ? ~0ULL : value << shift;
-		p++;
-	}
-	if (end)
-		*end = p;
-	return value;
 }

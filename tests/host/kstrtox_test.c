@@ -1,8 +1,7 @@
 /*
  * Host test of kernel/lib/kstrtox.c: tables of strings with the value or
  * error Linux gives for them (good numbers, junk, overflow by one, every
- * base and prefix), plus simple_strtoull() and memparse() with the place
- * where each stops.
+ * base and prefix).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -185,81 +184,11 @@ static void kstrtobool_table(void)
 	}
 }
 
-struct stop_case {
-	const char *s;
-	unsigned int base;		/* simple_strtoull only */
-	unsigned long long value;
-	size_t end;			/* how many characters were consumed */
-};
-
-static void simple_strtoull_table(void)
-{
-	static const struct stop_case cases[] = {
-		{ "123abc", 10, 123, 3 },
-		{ "0x1fz", 0, 31, 4 },
-		{ "0x1f", 16, 31, 4 },
-		{ "1f", 16, 31, 2 },
-		{ "0xz", 0, 0, 1 },
-		{ "077", 0, 63, 3 },
-		{ "0789", 0, 7, 2 },
-		{ "", 0, 0, 0 },
-		{ "abc", 10, 0, 0 },
-		{ "-5", 10, 0, 0 },
-		{ "99999999999999999999", 10, ULLONG_MAX, 20 },
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		char *end;
-		unsigned long long v = simple_strtoull(cases[i].s, &end, cases[i].base);
-
-		EXPECT(v == cases[i].value && end == cases[i].s + cases[i].end,
-		       "simple_strtoull(\"%s\", %u): %llu ending at %td; want %llu at %zu",
-		       cases[i].s, cases[i].base, v, end - cases[i].s, cases[i].value,
-		       cases[i].end);
-	}
-	EXPECT(simple_strtoull("17", NULL, 10) == 17, "end may be NULL");
-}
-
-static void memparse_table(void)
-{
-	static const struct stop_case cases[] = {
-		{ "0", 0, 0, 1 },
-		{ "4096", 0, 4096, 4 },
-		{ "4k", 0, 4096, 2 },
-		{ "4K", 0, 4096, 2 },
-		{ "512M", 0, 512ULL << 20, 4 },
-		{ "2G", 0, 2ULL << 30, 2 },
-		{ "1g", 0, 1ULL << 30, 2 },
-		{ "3T", 0, 3ULL << 40, 2 },
-		{ "1P", 0, 1ULL << 50, 2 },
-		{ "15E", 0, 15ULL << 60, 3 },
-		{ "16E", 0, ULLONG_MAX, 3 },
-		{ "0x10M", 0, 16ULL << 20, 5 },
-		{ "64M@16M", 0, 64ULL << 20, 3 },
-		{ "1Q", 0, 1, 1 },
-		{ "", 0, 0, 0 },
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		char *end;
-		unsigned long long v = memparse(cases[i].s, &end);
-
-		EXPECT(v == cases[i].value && end == cases[i].s + cases[i].end,
-		       "memparse(\"%s\"): %llu ending at %td; want %llu at %zu", cases[i].s, v,
-		       end - cases[i].s, cases[i].value, cases[i].end);
-	}
-	EXPECT(memparse("1M", NULL) == 1 << 20, "end may be NULL");
-}
-
 static const struct ktap_case cases[] = {
 	KTAP_CASE(kstrtoull_table),
 	KTAP_CASE(kstrtoll_table),
 	KTAP_CASE(narrow_types),
 	KTAP_CASE(kstrtobool_table),
-	KTAP_CASE(simple_strtoull_table),
-	KTAP_CASE(memparse_table),
 };
 
 KTAP_MAIN(cases)

@@ -8,7 +8,6 @@
 #include <kernel/errno.h>
 #include <kernel/kallsyms.h>
 #include <kernel/ktest.h>
-#include <kernel/sort.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
@@ -80,28 +79,11 @@ static void __noinline vsnprintf_symbol(struct ktest *t)
 	KTEST_EXPECT_STREQ(t, buf, want);
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
-static void sort_ints(struct ktest *t)
-{
-	int v[50];
-
-	for (int i = 0; i < 50; i++)
-		v[i] = (i * 37) % 50;
-	sort(v, 50, sizeof(int), cmp_int, NULL);
-	for (int i = 0; i < 50; i++)
-		KTEST_EXPECT_EQ(t, v[i], i);
-}
-
 static const struct ktest_case lib_cases[] = {
 	KTEST_CASE(memcpy_memmove_memset),
 	KTEST_CASE(string_functions),
 	KTEST_CASE(vsnprintf_formats),
 	KTEST_CASE(vsnprintf_symbol),
-	KTEST_CASE(sort_ints),
 	{}
 };
 

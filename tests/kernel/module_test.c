@@ -14,6 +14,7 @@
 #include <kernel/module.h>
 #include <kernel/pgtable.h>
 #include <kernel/slab.h>
+#include <kernel/sort.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 
@@ -249,6 +250,24 @@ static void own_alternative(struct ktest *t)
 	KTEST_EXPECT_EQ(t, delete_module("alt_patch"), 0);
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* sort(): the loader sorts each module's __ex_table with it (the kernel's own is sorted
+ * at build time, by scripts/sorttable). */
+static void sort_ints(struct ktest *t)
+{
+	int v[50];
+
+	for (int i = 0; i < 50; i++)
+		v[i] = (i * 37) % 50;
+	sort(v, 50, sizeof(int), cmp_int, NULL);
+	for (int i = 0; i < 50; i++)
+		KTEST_EXPECT_EQ(t, v[i], i);
+}
+
 static const struct ktest_case module_cases[] = {
 	KTEST_CASE(hello_loads_and_leaves),
 	KTEST_CASE(symbols_name_their_module),
@@ -261,6 +280,7 @@ static const struct ktest_case module_cases[] = {
 	KTEST_CASE(own_extable),
 	KTEST_CASE(own_alternative),
 	KTEST_CASE(own_bug_table),
+	KTEST_CASE(sort_ints),
 	{}
 };
 

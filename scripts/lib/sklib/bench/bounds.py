@@ -30,8 +30,8 @@ WALL_NO_TESTS = 0.10                   # the same with ktest.filter=none
 # The mini kernel's source (sklib/layers.py): the goal is layers.MINI_BOUND lines, which the
 # core does not meet today (docs/core.md says where its lines go, and why they stay); shown, not
 # enforced. MINI_CEILING is enforced: the core may not grow past it unnoticed (the larger arch's
-# count when it was set, 12,912 lines on ARM and 12,537 on x86_64, plus 100).
-MINI_CEILING = 13_012
+# count when it was set, 12,790 lines on ARM and 12,578 on x86_64, plus 110).
+MINI_CEILING = 12_900
 
 
 def matrix_cpus(arch):
