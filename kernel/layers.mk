@@ -70,9 +70,9 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # arch_switch_to() of kernel/user_mode.c.
 USER_SRCS	:= $(addprefix kernel/,cred.c exit.c fork.c init_process.c initrd.c ktest_user.c \
 		     random.c signal.c signal_deliver.c sys.c syscall.c time.c umh.c usercopy.c) \
-		   $(addprefix kernel/mm/,memory.c mman.c mmap.c) \
+		   $(addprefix kernel/mm/,filemap.c memory.c mman.c mmap.c) \
 		   $(wildcard kernel/fs/*.c) $(ARCH_USER_SRCS)
-USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c fs_test.c initramfs_test.c \
+USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c filemap_test.c fs_test.c initramfs_test.c \
 		     ramdisk_test.c uaccess_edges_test.c uaccess_test.c usermode_test.c) \
 		   $(wildcard $(addprefix tests/kernel/$(ARCH)/,smap_test.c syscall_test.c \
 		     user_pgtable_test.c usermode_arm_blob.S usermode_arm_test.c \

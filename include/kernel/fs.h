@@ -1,8 +1,9 @@
 /*
  * The in-memory file system (kernel/fs/): directories, regular files and
- * symbolic links kept in kmalloc() memory, like Linux's ramfs, which is
- * what Linux's rootfs is. There is no disk behind it and no page cache:
- * an inode's bytes are the file.
+ * symbolic links kept in memory, like Linux's ramfs, which is what Linux's
+ * rootfs is. There is no disk behind it: a regular file's pages in the page
+ * cache (include/kernel/pagemap.h) are the file, and a link's target is
+ * one kmalloc()ed string.
  *
  * A struct dentry is a name in a directory and points at its struct inode,
  * the file itself (as in Linux, the two are kept apart; here each inode has
@@ -35,12 +36,18 @@ typedef long long loff_t;
 
 struct thread;
 
+/* A file's pages (Linux's name for a file's page cache; kernel/mm/filemap.c). */
+struct address_space {
+	void **pages;		/* pages[i]: the file's i-th page, or NULL (a hole) */
+	unsigned long nr_pages;	/* entries at pages (kmalloc()ed, grown by doubling) */
+};
+
 struct inode {
 	unsigned long i_ino;
 	umode_t i_mode;
 	loff_t i_size;
-	char *i_data;		/* a file's bytes or a link's target, i_size of them */
-	size_t i_alloc;		/* bytes allocated at i_data */
+	struct address_space i_data;	/* a regular file's bytes, i_size of them */
+	char *i_link;			/* a link's target, i_size bytes, no NUL */
 	/*
 	 * /proc's (kernel/fs/proc.c): i_show makes a file's text when it is
 	 * read (snprintf()'s contract: the length the whole text needs);

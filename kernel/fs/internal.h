@@ -23,6 +23,8 @@ void ramfs_delete(struct dentry *d);
 void ramfs_truncate(struct inode *inode);
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
 long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
+/* A new link's target: the len bytes at target; 0 or -ENOMEM. */
+int ramfs_set_link(struct inode *inode, const char *target, size_t len);
 int ramfs_iterate(struct dentry *dir, struct dir_context *ctx);
 /* kernel/fs/proc.c: a /proc file's text, made now; called without fs_lock. */
 long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos);

@@ -68,7 +68,7 @@ static int walk(struct dentry *dir, const char *path, size_t len, bool follow_la
 		slash_after = path < end;
 		if (S_ISLNK(d->d_inode->i_mode) && (follow_last || slash_after)) {
 			char self[PROC_SELF_LEN];
-			const char *target = d->d_inode->i_data;
+			const char *target = d->d_inode->i_link;
 			size_t tlen = d->d_inode->i_size;
 			int err;
 
@@ -259,7 +259,7 @@ int vfs_symlink(const char *target, size_t len, const char *path)
 		return -ENAMETOOLONG;
 	mutex_lock(&fs_lock);
 	err = new_entry(path, S_IFLNK | 0777, &d);
-	if (!err && ramfs_write(d->d_inode, target, len, 0) < 0) {
+	if (!err && ramfs_set_link(d->d_inode, target, len)) {
 		ramfs_delete(d);
 		err = -ENOMEM;
 	}
@@ -355,7 +355,7 @@ long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 int vfs_readlink(struct dentry *dentry, char *buf, size_t size)
 {
 	struct inode *inode = dentry->d_inode;
-	const char *target = inode->i_data;
+	const char *target = inode->i_link;
 	loff_t tlen = inode->i_size;
 	char self[PROC_SELF_LEN];
 	size_t len;

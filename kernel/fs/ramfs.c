@@ -1,17 +1,15 @@
 /*
  * ramfs: the objects of the in-memory file system (include/kernel/fs.h).
- * Inodes and dentries are kmalloc()ed; a file's bytes (or a link's target)
- * are one kmalloc()ed buffer that doubles when a write needs more (or grows
- * to just the size when doubling fails), and nothing is kept anywhere else:
- * the initrd it came from can be freed. One buffer means a file holds at
- * most what the largest kmalloc() block does (4 MiB less its header); a
- * list of pages, as Linux's page cache keeps, would lift that.
+ * Inodes and dentries are kmalloc()ed; a regular file's bytes are its
+ * pages in the page cache (kernel/mm/filemap.c), which mmap() and execve()
+ * map as they are, and a link's target is one kmalloc()ed string. Nothing
+ * is kept anywhere else: the initrd it came from can be freed.
  *
  * This file knows nothing of paths: kernel/fs/namei.c walks them and calls
  * these under fs_lock.
  */
 #include <kernel/errno.h>
-#include <kernel/overflow.h>
+#include <kernel/pagemap.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
 
@@ -77,7 +75,8 @@ void dput(struct dentry *d)
 	while (!atomic_add_return(-1, &d->d_count)) {
 		struct dentry *parent = d->d_parent;
 
-		kfree(d->d_inode->i_data);
+		truncate_inode_pages(&d->d_inode->i_data, 0);
+		kfree(d->d_inode->i_link);
 		kfree(d->d_inode);
 		kfree(d);
 		d = parent;
@@ -92,43 +91,18 @@ void ramfs_delete(struct dentry *d)
 
 void ramfs_truncate(struct inode *inode)
 {
-	kfree(inode->i_data);
-	inode->i_data = NULL;
-	inode->i_alloc = 0;
+	truncate_inode_pages(&inode->i_data, 0);
 	inode->i_size = 0;
 }
 
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 {
-	loff_t end;
-
-	if (pos < 0 || check_add_overflow(pos, len, &end))
-		return -EINVAL;
-	if ((unsigned long long)end > inode->i_alloc) {
-		/* Twice the room, so that small writes copy little; just enough if that fails. */
-		size_t want = inode->i_alloc * 2;
-		char *data = NULL;
-
-		if ((unsigned long long)end > (size_t)-1)
-			return -EFBIG;
-		if (want > (size_t)end)
-			data = kmalloc(want);
-		if (!data)
-			data = kmalloc(end);
-		if (!data)
-			return -ENOMEM;
-		memcpy(data, inode->i_data, inode->i_size);
-		kfree(inode->i_data);
-		inode->i_data = data;
-		inode->i_alloc = ksize(data);
-	}
 	/* A write past the end leaves a hole, which reads as zeros. */
-	if (pos > inode->i_size)
-		memset(inode->i_data + inode->i_size, 0, pos - inode->i_size);
-	memcpy(inode->i_data + pos, buf, len);
-	if (end > inode->i_size)
-		inode->i_size = end;
-	return len;
+	long n = filemap_write(&inode->i_data, buf, len, pos);
+
+	if (n > 0 && pos + n > inode->i_size)
+		inode->i_size = pos + n;
+	return n;
 }
 
 long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos)
@@ -139,8 +113,18 @@ long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos)
 		return 0;
 	if ((loff_t)len > inode->i_size - pos)
 		len = inode->i_size - pos;
-	memcpy(buf, inode->i_data + pos, len);
+	filemap_read(&inode->i_data, buf, len, pos);
 	return len;
+}
+
+int ramfs_set_link(struct inode *inode, const char *target, size_t len)
+{
+	inode->i_link = kmalloc(len ? len : 1);
+	if (!inode->i_link)
+		return -ENOMEM;
+	memcpy(inode->i_link, target, len);
+	inode->i_size = len;
+	return 0;
 }
 
 int ramfs_iterate(struct dentry *dir, struct dir_context *ctx)

@@ -28,8 +28,10 @@ static char *module_copy(struct ktest *t, const char *path, size_t *len)
 	}
 	*len = d->d_inode->i_size;
 	copy = kmalloc(*len);
-	if (copy)
-		memcpy(copy, d->d_inode->i_data, *len);
+	if (copy && vfs_read(d->d_inode, copy, *len, 0) != (long)*len) {
+		kfree(copy);
+		copy = NULL;
+	}
 	dput(d);
 	KTEST_EXPECT_TRUE(t, copy != NULL);
 	return copy;
