@@ -1,7 +1,7 @@
 # Special K: build, boot and test a teaching kernel on x86_64 and 32-bit ARM.
 #
 #   make [ARCH=x86_64|arm] [LLVM=1] [O=dir] [V=1] all|modules|run|iso|debug|check|bench|sections|clean
-#   make help: every target, with its variables (the README's listing)
+#   make help: every target, with its variables (docs/usage.md's listing)
 #
 # `make run` and `make debug` take CPU=, SMP=, MEM=, APPEND= (kernel command line) and INITRD=
 # (an initramfs of your own, a newc cpio archive, or none; default: the build's).
@@ -496,9 +496,9 @@ bench: deps
 clean:
 	rm -rf $(O)
 
-# The targets and their variables: the README's listing, printed as it is (one text, which
+# The targets and their variables: docs/usage.md's listing, printed as it is (one text, which
 # tests/host/test_make.py holds to the Makefile's targets).
 help:
-	@sed -n '/^make \[ARCH=/,/^```/{/^```/d;p;}' README.md
+	@sed -n '/^make \[ARCH=/,/^```/{/^```/d;p;}' docs/usage.md
 
 -include $(OBJS:.o=.d) $(SYSCALL_TABLE:.o=.d) $(BUILD)/kernel.lds.d $(MOD_OBJS:.o=.d) $(MOD_KOS:.ko=.mod.d)

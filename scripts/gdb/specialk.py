@@ -38,4 +38,4 @@ for _name in sk.MODULES:
 gdb.write("Special K helpers loaded: sk-boot sk-sections sk-initcalls sk-extable sk-percpu "
           "sk-alternatives sk-threads sk-ps sk-initmem sk-lsmod sk-symbols, $sk_per_cpu(); "
           "'sk' lists them. "
-          "Guided tour: source scripts/gdb/tour/01-init.gdb (README.md, Guided tour)\n")
+          "Guided tour: source scripts/gdb/tour/01-init.gdb (docs/book/gdb-and-monitor.md)\n")

@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import ktap_writer  # noqa: E402
 
 # A kernel command line with everything a shell or make would read: quotes (one unbalanced),
-# $VAR, $(...), backticks, a backslash, ';', '#' and '%'. The README's own example comes first.
+# $VAR, $(...), backticks, a backslash, ';', '#' and '%'. docs/usage.md's own example comes first.
 HOSTILE = 'name="a b" x=$HOME y=`id -u` z=$(shell echo hi) w=\'1;2\' p=a\\b#c%d foo="abc'
 
 

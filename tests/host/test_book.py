@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The book checker's own rules (scripts/lib/sklib/book.py), on small pages of its own: the
 masking rule, "..." lines, a changed message, a moved or renamed anchor, a quotation that is
-no longer in its file and a command hidden in a text block must each fail, naming page and
-line; what is right must pass. scripts/book-check runs the real book.
+no longer in its file, a command hidden in a text block and a gdb or monitor block booted
+with a command line the reader is not shown must each fail, naming page and line; what is
+right must pass. scripts/book-check runs the real book.
 
 Run: python3 tests/host/test_book.py
 Prints KTAP (one suite, "book_rules"); exit status 0 iff every case passed.
@@ -92,10 +93,25 @@ def main():
         expect(got[2].settings == {"arch": "arm", "append": "a b"}, got[2].settings)
         expect(got[2].steps() == [("ls", ["x"])], got[2].steps())
 
+    def boot_lines():
+        settings = "<!-- book: append=\"sched_debug -- 0 family\" cpu=max -->\n```gdb\n(gdb) x\n```\n"
+        _, _, got = page(tmp, "Booted with `make debug CPU=max APPEND='sched_debug -- 0 family'`:"
+                              "\n\n" + settings)
+        expect(got == [], got)
+        _, _, got = page(tmp, "Booted with `make debug APPEND=sched_debug`:\n\n" + settings)
+        expect(len(got) == 1 and got[0].startswith("docs/book/p.md:4:") and
+               "`make debug CPU=max APPEND='sched_debug -- 0 family'`" in got[0], got)
+        _, _, got = page(tmp, "At the prompt:\n<!-- book: append=sched_debug -->\n```monitor\n"
+                              "sk> ps\n```\n")
+        expect(len(got) == 1 and "`make run APPEND=sched_debug`" in got[0], got)
+        _, _, got = page(tmp, "A plain boot:\n<!-- book: arch=arm -->\n```gdb\n(gdb) x\n```\n")
+        expect(got == [], got)
+
     return ktap_writer.run_functions("book_rules", [
         ("masking_rule", masking), ("ellipsis_lines", ellipsis),
         ("changed_message_fails", changed_message), ("anchors", anchors),
-        ("quotations", quotations), ("blocks_and_settings", blocks)])
+        ("quotations", quotations), ("blocks_and_settings", blocks),
+        ("boot_lines_shown", boot_lines)])
 
 
 if __name__ == "__main__":

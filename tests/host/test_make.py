@@ -257,7 +257,7 @@ def case_o_spelling_shares_build(args):
 
 
 def case_help_lists_targets(args):
-    """make help prints the README's listing of the targets (it had no help), and each target
+    """make help prints docs/usage.md's listing of the targets (it had no help), and each target
     it names is one the Makefile has."""
     r = make("help")
     check(r.returncode == 0 and r.stdout.startswith("make [ARCH="), "make help: %r"

@@ -5,8 +5,8 @@ against binutils' readelf, not against the ELF reader that drew it, on both arch
 For each kernel: every allocated section readelf lists is drawn once, inside the box of the
 LOAD segment readelf maps it to, rows in address order going down the page; each row's
 VirtAddr, PhysAddr (from readelf's program header), size and flags are readelf's, and shown in
-its text; the segments carry readelf's permissions; the special sections of the README's table
-are highlighted and labelled with a macro the README names for them; the init region's mark
+its text; the segments carry readelf's permissions; the special sections of the book's table
+(docs/book/index.md) are highlighted and labelled with a macro the table names for them; the init region's mark
 covers exactly the sections between readelf's __init_begin and __init_end; the per-CPU copies
 are as many as __per_cpu_offset has entries. The SVG must parse as XML, and rsvg-convert
 (librsvg, Debian's librsvg2-bin) must render it. The pictures committed in docs/ must be what
@@ -67,11 +67,11 @@ class Readelf:
         self.symbols = symbols
 
 
-def readme_macros():
-    """{section: text of the README's "put there by" cell}."""
-    with open(os.path.join(ROOT, "README.md")) as f:
+def table_macros():
+    """{section: text of the "put there by" cell of the book's table (docs/book/index.md)}."""
+    with open(os.path.join(ROOT, "docs", "book", "index.md")) as f:
         text = f.read()
-    table = text.split("## Where each special section lives")[1]
+    table = text.split("## Where each special section lives")[1].split("\n## ")[0]
     out = {}
     for line in table.splitlines():
         cells = line.split("|")
@@ -151,21 +151,21 @@ def check_arch(build, arch):
 
 
 def check_special(c, root, want):
-    readme = readme_macros()
+    table = table_macros()
     for row in root.iter(SVG + "g"):
         name = row.get("data-name")
-        # The README writes .initcall*.init for the levels' sections.
-        name = next((pattern for pattern in readme if fnmatch.fnmatchcase(name or "", pattern)),
+        # The table writes .initcall*.init for the levels' sections.
+        name = next((pattern for pattern in table if fnmatch.fnmatchcase(name or "", pattern)),
                     name)
-        if name in readme:
+        if name in table:
             special = "special" in row.get("class", "").split()
             macros = [m for m in re.split(r", | \.\. ", row.get("data-macro") or "") if m]
-            c.expect(special and macros and all(m.rstrip("()") in readme[name] for m in macros),
-                     "%s must be highlighted and labelled with the README's macros (%s), "
-                     "got %r" % (name, readme[name].strip(), row.attrib))
+            c.expect(special and macros and all(m.rstrip("()") in table[name] for m in macros),
+                     "%s must be highlighted and labelled with the table's macros (%s), "
+                     "got %r" % (name, table[name].strip(), row.attrib))
         elif name:
             c.expect("special" not in row.get("class", ""),
-                     "%s is highlighted but not in the README's table" % name)
+                     "%s is highlighted but not in the book's table" % name)
 
 
 def check_init_and_percpu(c, root, want):

@@ -97,7 +97,7 @@ def case_run_usage_errors(args):
 
 
 def case_run_words_status(args):
-    """make run words QEMU's status as what the kernel said: the README's APPEND='-- 3' is
+    """make run words QEMU's status as what the kernel said: docs/usage.md's APPEND='-- 3' is
     init's status 3, not a failed self-test; an oops is named (it said "some self-test
     failed" for every 35)."""
     r = make("run", "O=" + args.build, "APPEND=ktest.filter=none -- 3", timeout=120)

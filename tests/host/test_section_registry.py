@@ -9,7 +9,8 @@ forgotten elsewhere, or laid out in a linker script and never described, fails:
   symbols are defined there;
 - every symbol the linker scripts define is a registry row's, an initcall level's start
   (include/kernel/initcall_levels.h), or one of the image's layout symbols listed below;
-- the README's table "Where each special section lives" names every section;
+- the book's table "Where each special section lives" (docs/book/index.md) names every
+  section;
 - nothing gathered that nothing produces, nothing produced that nothing gathers: in each
   build's kernel.o (the `ld -r` of every object), each allocated section is matched by an
   input pattern of that arch's preprocessed script (kernel.lds), and each named input
@@ -30,6 +31,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BOOK_INDEX = "docs/book/index.md"
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import ktap_writer, section_registry  # noqa: E402
 
@@ -90,17 +92,17 @@ def check_nothing_undescribed(rows, text, case):
         case.expect(False, "linker/ defines %s, which no registry row names" % sym)
 
 
-def check_readme(rows, case):
-    with open(os.path.join(ROOT, "README.md")) as f:
+def check_book_table(rows, case):
+    with open(os.path.join(ROOT, BOOK_INDEX)) as f:
         text = f.read()
     m = re.search(r"^## Where each special section lives\n(.*?)^## ", text, re.M | re.S)
-    if not case.expect(m, "README.md has no section 'Where each special section lives'"):
+    if not case.expect(m, "%s has no section 'Where each special section lives'" % BOOK_INDEX):
         return
     table = m.group(1)
     for s in rows:
         if s.name == "init region":
             continue
-        case.expect("`%s`" % s.name in table, "README.md's table does not name %s" % s.name)
+        case.expect("`%s`" % s.name in table, "%s's table does not name %s" % (BOOK_INDEX, s.name))
 
 
 # Input sections the linker makes itself (ARM/Thumb interworking and erratum veneers).
@@ -172,7 +174,7 @@ def main():
                lambda c: check_gatherers(rows, text, c)),
               ("linker_scripts_define_nothing_undescribed",
                lambda c: check_nothing_undescribed(rows, text, c)),
-              ("readme_table_names_every_section", lambda c: check_readme(rows, c))]
+              ("book_table_names_every_section", lambda c: check_book_table(rows, c))]
     for arch in ARCHES:
         for name, where in (("gcc", build), ("llvm", os.path.join(build, "llvm"))):
             if os.path.isfile(os.path.join(where, arch, "kernel.elf")):

@@ -11,6 +11,7 @@ symbol of a special section is declared once; what is the same on every arch is 
 Prints one KTAP subtest block named tree_test (indented four spaces, as every host test does)
 and exits 1 if a case failed.
 """
+import glob
 import os
 import re
 import subprocess
@@ -38,27 +39,35 @@ def files(suffixes, under=SOURCE_DIRS):
     return sorted(found)
 
 
-def readme_tour_matches_files(case):
-    """The README's gdb tour: stop N's recipes are scripts/gdb/tour/NN-*.gdb, the stops are
-    numbered 1, 2, 3..., and every tour file is some stop's recipe."""
+def book_tour_matches_files(case):
+    """The gdb tour, in the book's chapters: a "## Tour stop N: ..." section names its recipes,
+    scripts/gdb/tour/NN-*.gdb with NN = N; the stops are 1, 2, 3... once each, and every tour
+    file is some stop's recipe."""
     tour = sorted(os.listdir(os.path.join(ROOT, "scripts/gdb/tour")))
-    named = set()
-    stop = 0
-    for n, line in lines("README.md"):
-        m = re.match(r"### (\d+)\. ", line)
-        if m:
-            stop += 1
-            if int(m.group(1)) != stop:
-                case.fail("README.md:%d" % n, "stop %s follows stop %d" % (m.group(1), stop - 1))
-        for recipe in re.findall(r"`(\d\d-[\w-]+\.gdb)`", line):
-            named.add(recipe)
-            if int(recipe[:2]) != stop:
-                case.fail("README.md:%d" % n, "stop %d's recipe is %s" % (stop, recipe))
-            if recipe not in tour:
-                case.fail("README.md:%d" % n, "no scripts/gdb/tour/" + recipe)
+    named, stops = set(), []
+    for page in sorted(glob.glob(os.path.join(ROOT, "docs/book/[0-9]*.md"))):
+        where = os.path.relpath(page, ROOT)
+        stop = None
+        for n, line in lines(where):
+            if line.startswith("## "):
+                m = re.match(r"## Tour stop (\d+): ", line)
+                stop = int(m.group(1)) if m else None
+                if stop:
+                    stops.append(stop)
+            if stop is None:
+                continue
+            for recipe in re.findall(r"`(\d\d-[\w-]+\.gdb)`", line):
+                named.add(recipe)
+                if int(recipe[:2]) != stop:
+                    case.fail("%s:%d" % (where, n), "stop %d's recipe is %s" % (stop, recipe))
+                if recipe not in tour:
+                    case.fail("%s:%d" % (where, n), "no scripts/gdb/tour/" + recipe)
+    if sorted(stops) != list(range(1, len(stops) + 1)):
+        case.fail("docs/book", "the tour's stops are %s, not 1..%d once each"
+                  % (sorted(stops), len(stops)))
     for recipe in tour:
         if recipe not in named:
-            case.fail("scripts/gdb/tour/" + recipe, "not in the README's tour")
+            case.fail("scripts/gdb/tour/" + recipe, "not in the book's tour")
 
 
 def tracked_files():
@@ -317,7 +326,7 @@ CASES = [
     symbols_formatted_once,
     kernel_files_stay_short,
     arch_helpers_are_used,
-    readme_tour_matches_files,
+    book_tour_matches_files,
 ]
 
 

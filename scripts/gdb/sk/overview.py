@@ -16,8 +16,8 @@ class Sk(gdb.Command):
             gdb.write("%-16s %s\n" % (name, util.COMMANDS[name]))
         gdb.write("%-16s %s\n" % ("$sk_per_cpu", "CPU n's copy of a per-CPU variable: "
                                   "p $sk_per_cpu(\"var\", n)"))
-        gdb.write("'help NAME' explains one; the guided tour is in README.md "
-                  "and scripts/gdb/tour/.\n")
+        gdb.write("'help NAME' explains one; the guided tour is in docs/book "
+                  "(docs/book/gdb-and-monitor.md) and scripts/gdb/tour/.\n")
 
 
 Sk()

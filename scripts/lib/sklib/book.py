@@ -5,7 +5,10 @@ A page is Markdown (docs/book/*.md). What is checked:
 - a fenced block whose language is `console` (lines "$ command", then its output), `gdb`
   ("(gdb) command", then its output) or `monitor` ("sk> command", then its answer) is run and
   its output compared; an HTML comment on the line before the fence gives the block's
-  settings: <!-- book: arch=x86_64 append="sched_debug" cpu=max -->
+  settings: <!-- book: arch=x86_64 append="sched_debug" cpu=max -->; a gdb or monitor block
+  booted with append= or cpu= says so to the reader too: the last line of text before that
+  comment holds the command that boots it, `make debug CPU=max APPEND=sched_debug` (a gdb
+  block) or `make run APPEND=...` (a monitor block), the values quoted as a shell needs;
 - a `c` block is a quotation: <!-- book: from=PATH --> names the file, whose lines it must
   contain in order (a line "..." skips any number of the file's lines);
 - a `text` block is a drawing or a listing, never a command: a line of it that starts with a
@@ -72,6 +75,29 @@ def parse_settings(text):
     return settings
 
 
+def boot_command(lang, settings):
+    """The command that boots the kernel as a block's settings say: what the reader types."""
+    words = ["make", "debug" if lang == "gdb" else "run"]
+    if "cpu" in settings:
+        words.append("CPU=" + shlex.quote(settings["cpu"]))
+    if "append" in settings:
+        words.append("APPEND=" + shlex.quote(settings["append"]))
+    return " ".join(words)
+
+
+def boot_line_problems(name, lines, comment, lang, settings):
+    """The reader sees how a block was booted: the last text line before its settings comment
+    (line index comment) holds boot_command() as a code span."""
+    want = "`%s`" % boot_command(lang, settings)
+    j = comment - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    if j < 0 or want not in lines[j]:
+        return ["%s:%d: the block is booted with %s: say so on the line before it, as %s"
+                % (name, comment + 2, lines[comment].strip(), want)]
+    return []
+
+
 def read_page(path, name):
     """(blocks, prose lines [(line number, text)], problems) of one page."""
     blocks, prose, problems = [], [], []
@@ -92,6 +118,8 @@ def read_page(path, name):
                 settings = parse_settings(s.group(1))
             except ValueError as e:
                 problems.append("%s:%d: bad settings comment: %s" % (name, i, e))
+        if lang in ("gdb", "monitor") and ("append" in settings or "cpu" in settings):
+            problems += boot_line_problems(name, lines, i - 1, lang, settings)
         i += 1
         body = []
         while i < len(lines) and lines[i].rstrip() != fence:

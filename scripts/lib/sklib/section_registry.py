@@ -1,7 +1,7 @@
 """The registry of special sections (include/kernel/section_registry.h), read by Python.
 
 gdb's sk-sections lists the sections from it, and tests/host/test_section_registry.py checks
-the linker scripts and the README against it: the header stays the one place a section is
+the linker scripts and the book's table (docs/book/index.md) against it: the header stays the one place a section is
 described. Each row is X(name, start, stop, decl, entry, kind, filler, gatherer, user, life),
 the columns the header explains; an arch's own rows are its ARCH_SPECIAL_SECTIONS in
 arch/<arch>/include/asm/sections.h."""
