@@ -104,8 +104,10 @@ def main():
         _, _, got = page(tmp, "At the prompt:\n<!-- book: append=sched_debug -->\n```monitor\n"
                               "sk> ps\n```\n")
         expect(len(got) == 1 and "`make run APPEND=sched_debug`" in got[0], got)
-        _, _, got = page(tmp, "A plain boot:\n<!-- book: arch=arm -->\n```gdb\n(gdb) x\n```\n")
+        _, _, got = page(tmp, "A plain boot:\n<!-- book: arch=x86_64 -->\n```gdb\n(gdb) x\n```\n")
         expect(got == [], got)
+        _, _, got = page(tmp, "On ARM:\n<!-- book: arch=arm -->\n```gdb\n(gdb) x\n```\n")
+        expect(len(got) == 1 and "`make debug ARCH=arm`" in got[0], got)
 
     return ktap_writer.run_functions("book_rules", [
         ("masking_rule", masking), ("ellipsis_lines", ellipsis),

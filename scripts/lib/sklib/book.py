@@ -6,9 +6,10 @@ A page is Markdown (docs/book/*.md). What is checked:
   ("(gdb) command", then its output) or `monitor` ("sk> command", then its answer) is run and
   its output compared; an HTML comment on the line before the fence gives the block's
   settings: <!-- book: arch=x86_64 append="sched_debug" cpu=max -->; a gdb or monitor block
-  booted with append= or cpu= says so to the reader too: the last line of text before that
-  comment holds the command that boots it, `make debug CPU=max APPEND=sched_debug` (a gdb
-  block) or `make run APPEND=...` (a monitor block), the values quoted as a shell needs;
+  booted otherwise than by a plain `make debug` or `make run` (arch=arm, append=, cpu=) says
+  so to the reader too: the last line of text before that comment holds the command that boots
+  it, `make debug ARCH=arm CPU=max APPEND=sched_debug` (a gdb block) or `make run APPEND=...`
+  (a monitor block), the values quoted as a shell needs;
 - a `c` block is a quotation: <!-- book: from=PATH --> names the file, whose lines it must
   contain in order (a line "..." skips any number of the file's lines);
 - a `text` block is a drawing or a listing, never a command: a line of it that starts with a
@@ -78,11 +79,18 @@ def parse_settings(text):
 def boot_command(lang, settings):
     """The command that boots the kernel as a block's settings say: what the reader types."""
     words = ["make", "debug" if lang == "gdb" else "run"]
+    if settings.get("arch") == "arm":
+        words.append("ARCH=arm")
     if "cpu" in settings:
         words.append("CPU=" + shlex.quote(settings["cpu"]))
     if "append" in settings:
         words.append("APPEND=" + shlex.quote(settings["append"]))
     return " ".join(words)
+
+
+def needs_boot_line(settings):
+    """A block booted otherwise than by a plain `make debug` / `make run` (x86_64)."""
+    return "append" in settings or "cpu" in settings or settings.get("arch") == "arm"
 
 
 def boot_line_problems(name, lines, comment, lang, settings):
@@ -118,7 +126,7 @@ def read_page(path, name):
                 settings = parse_settings(s.group(1))
             except ValueError as e:
                 problems.append("%s:%d: bad settings comment: %s" % (name, i, e))
-        if lang in ("gdb", "monitor") and ("append" in settings or "cpu" in settings):
+        if lang in ("gdb", "monitor") and needs_boot_line(settings):
             problems += boot_line_problems(name, lines, i - 1, lang, settings)
         i += 1
         body = []
