@@ -9,7 +9,8 @@ A page is Markdown (docs/book/*.md). What is checked:
   booted otherwise than by a plain `make debug` or `make run` (arch=arm, append=, cpu=) says
   so to the reader too: the last line of text before that comment holds the command that boots
   it, `make debug ARCH=arm CPU=max APPEND=sched_debug` (a gdb block) or `make run APPEND=...`
-  (a monitor block), the values quoted as a shell needs;
+  (a monitor block), the values quoted as a shell needs; retry=N on a monitor block lets
+  scripts/book-check type a command that changes nothing again while its answer differs;
 - a `c` block is a quotation: <!-- book: from=PATH --> names the file, whose lines it must
   contain in order (a line "..." skips any number of the file's lines);
 - a `text` block is a drawing or a listing, never a command: a line of it that starts with a
