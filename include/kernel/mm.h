@@ -98,8 +98,10 @@ struct mm_struct *dup_mm(struct mm_struct *mm);
  */
 int do_wp_page(struct mm_struct *mm, unsigned long addr);
 /*
- * Copy into mm at addr, mapped (whatever its permissions; a page shared
- * with another process is copied first): 0 or -EFAULT.
+ * Copy into mm at addr as its program could write there: only into VMAs
+ * with VM_WRITE (a page shared with another process is copied first);
+ * 0 or -EFAULT. clone()'s CLONE_CHILD_SETTID writes the child's id with
+ * it, exec the new program's stack.
  */
 int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len);
 /* The kernel address of mm's byte at addr; NULL when its page is not mapped. */

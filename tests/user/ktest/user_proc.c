@@ -5,12 +5,15 @@
  * CLONE_VM|CLONE_VFORK), each C library's hello run from here, and a fork
  * loop that must end in EAGAIN (the thread table is full), not a hang.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -247,6 +250,38 @@ static void fork_loop_eagain(void)
 	}
 }
 
+/*
+ * clone()'s CLONE_CHILD_SETTID writes the child's id into the child's memory
+ * as the child could write it: never through a read-only mapping (here one
+ * of the child's, since fork gives it the parent's). Special K refuses the
+ * clone (EFAULT); Linux makes the child and leaves the word alone. Either
+ * way the word stays 0: had the id gone into a read-only page of code, the
+ * child would have run its id as instructions.
+ */
+static void clone_settid_respects_read_only(void)
+{
+	int *word = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int status = -1;
+	long pid;
+
+	EXPECT(word != MAP_FAILED, "mmap: errno %d", errno);
+#ifdef __x86_64__	/* clone(flags, stack, parent_tid, child_tid, tls) */
+	pid = syscall(SYS_clone, CLONE_CHILD_SETTID | SIGCHLD, 0, NULL, word, 0);
+#else			/* clone(flags, stack, parent_tid, tls, child_tid) */
+	pid = syscall(SYS_clone, CLONE_CHILD_SETTID | SIGCHLD, 0, NULL, 0, word);
+#endif
+	if (pid == 0)
+		_exit(*word == 0 ? 0 : 1);
+	if (pid < 0) {
+		EXPECT(errno == EFAULT, "clone: errno %d, not EFAULT", errno);
+	} else {
+		EXPECT(waitpid(pid, &status, 0) == pid && status == 0,
+		       "the child's read-only word was written: status %#x", status);
+	}
+	EXPECT(*word == 0, "the parent's read-only word is %#x", *word);
+	munmap(word, 4096);
+}
+
 static const struct ktap_case cases[] = {
 	KTAP_CASE(fork_and_wait_exit_code),
 	KTAP_CASE(child_sees_parent),
@@ -260,5 +295,6 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(execve_corrupt_elf_refused),
 	KTAP_CASE(execve_bad_pointer_efault),
 	KTAP_CASE(fork_loop_eagain),
+	KTAP_CASE(clone_settid_respects_read_only),
 };
 ktest_user_suite(user_proc, cases);
