@@ -112,6 +112,17 @@ static long ptr(void)
 	}
 }
 
+/*
+ * A pointer nothing can be read through: for the arguments whose memory, were it
+ * readable, would make the fuzzer run what it did not choose (a sigaction read from
+ * random bytes may make a signal fatal again; a child's stack popped from them may
+ * return anywhere in the fuzzer's code).
+ */
+static long unusable_ptr(void)
+{
+	return pick((const long[]){ 0, (long)KERNEL_TEXT, (long)KERNEL_DATA, (long)HOLE }, 4);
+}
+
 static long len(void)
 {
 	const long v[] = { 0, 1, 8, 64, 4096, 4097, -1, 0x7fffffffL, (long)0x80000000UL,
@@ -203,7 +214,7 @@ static long sigaction_arg(void)
 	unsigned long *sa = (unsigned long *)(scratch + 128);
 
 	if (fuzz_next() % 4 == 0)
-		return ptr();
+		return unusable_ptr();
 	sa[0] = (unsigned long)SIG_IGN;
 	sa[1] = (unsigned long)flags();
 	sa[2] = (unsigned long)ptr();
@@ -269,7 +280,7 @@ long fuzz_arg(char kind)
 		if (random_numbers && fuzz_next() % 4 == 0)	/* the exit signal one it ignores */
 			v = (flags() & ~(long)CSIGNAL) | (fuzz_next() % 2 ? SIGCHLD : SIGURG);
 		return v & ~(long)(CLONE_VM | CLONE_VFORK | CLONE_SETTLS | CLONE_THREAD);
-	case 'K': return fuzz_next() % 8 ? 0 : ptr();
+	case 'K': return fuzz_next() % 8 ? 0 : unusable_ptr();	/* 0: the parent's stack, copied */
 	case 'A': return address();
 	case 'Z': return fuzz_next() % 4 ? (long)(fuzz_next() % (map_room + 1)) : (long)map_room;
 	case 'B':

@@ -18,14 +18,16 @@
  *    rt_sigreturn and sigreturn (registers from random stack words), nor
  *    rt_sigsuspend (no signal may come to end it).
  *  - Signals: rt_sigaction only ever makes a signal ignored (a handler
- *    would be a random address), and kill, tkill and tgkill send only
- *    signals the fuzzer ignores (or none, or an invalid one), to itself
- *    or to no process. rt_sigprocmask is not made: with it, seed=1 on
- *    x86_64 with 4 CPUs ends a round with two pages not given back, a
- *    leak not yet found (a process's blocked signals are the suspect).
- *  - fork and clone (never CLONE_VM, CLONE_VFORK, CLONE_SETTLS) are made
- *    at most MAX_FORKS times per process: the child makes CHILD_CALLS
- *    calls, forks nothing and exits; its parent waits for it at the end.
+ *    would be a random address; random bytes read as a sigaction could
+ *    make one fatal again, so any other pointer it gets is one nothing
+ *    can be read through), and kill, tkill and tgkill send only signals
+ *    the fuzzer ignores (or none, or an invalid one), to itself or to no
+ *    process. rt_sigprocmask blocks and unblocks at random.
+ *  - fork and clone (never CLONE_VM, CLONE_VFORK, CLONE_SETTLS; a new
+ *    stack only where nothing can be read, or the child would return
+ *    through random words into the fuzzer's code) are made at most
+ *    MAX_FORKS times per process: the child makes CHILD_CALLS calls,
+ *    forks nothing and exits; its parent waits for it at the end.
  *  - execve only of paths that cannot run (not executable, not ELF, none).
  *  - munmap and mprotect only of mappings mmap gave the fuzzer, or of bad
  *    addresses with a length that reaches nothing; mmap never MAP_FIXED;
@@ -79,7 +81,7 @@ static const struct call table[] = {
 	{ SYS_getpid, "" }, { SYS_getppid, "" }, { SYS_gettid, "" }, { SYS_set_tid_address, "P" },
 	{ SYS_fork, "" }, { SYS_clone, "CKPPP" }, { SYS_wait4, "IPGP" }, { SYS_execve, "XPP" },
 	{ SYS_munmap, "AZ" }, { SYS_mprotect, "AZN" }, { SYS_brk, "B" }, { SYS_pipe, "Q" },
-	{ SYS_rt_sigaction, "NEPW" }, { SYS_rt_sigpending, "PW" },
+	{ SYS_rt_sigaction, "NEPW" }, { SYS_rt_sigprocmask, "NPPW" }, { SYS_rt_sigpending, "PW" },
 	{ SYS_kill, "YJ" }, { SYS_tkill, "YJ" }, { SYS_tgkill, "YYJ" }, { SYS_umask, "N" },
 	{ SYS_getuid, "" }, { SYS_geteuid, "" }, { SYS_getgid, "" }, { SYS_getegid, "" },
 	{ SYS_setuid, "N" }, { SYS_setgid, "N" }, { SYS_getgroups, "NP" },
@@ -101,7 +103,7 @@ static const long denied[] = {
 	SYS_exit, SYS_exit_group, SYS_vfork, SYS_execveat,
 	SYS_clone3, SYS_reboot, SYS_mremap, SYS_futex, SYS_ppoll, SYS_pselect6, SYS_ptrace,
 	SYS_rt_sigsuspend, SYS_rt_sigtimedwait, SYS_pause, SYS_poll, SYS_pidfd_send_signal,
-	SYS_rt_sigreturn, SYS_rt_sigprocmask,
+	SYS_rt_sigreturn,
 #ifdef __x86_64__
 	SYS_select,
 #else
