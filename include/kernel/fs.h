@@ -42,12 +42,24 @@ struct address_space {
 	unsigned long nr_pages;	/* entries at pages (kmalloc()ed, grown by doubling) */
 };
 
+/*
+ * A device number inside the kernel, as Linux keeps it: a 12-bit major
+ * (which driver) above a 20-bit minor (which of its devices). stat()
+ * gives user space the other encoding, new_encode_dev()'s.
+ */
+typedef u32 dev_t;
+#define MINORBITS	20
+#define MKDEV(ma, mi)	(((dev_t)(ma) << MINORBITS) | (dev_t)(mi))
+#define MAJOR(dev)	((unsigned int)((dev) >> MINORBITS))
+#define MINOR(dev)	((unsigned int)((dev) & ((1U << MINORBITS) - 1)))
+
 struct inode {
 	unsigned long i_ino;
 	umode_t i_mode;
 	loff_t i_size;
 	struct address_space i_data;	/* a regular file's bytes, i_size of them */
 	char *i_link;			/* a link's target, i_size bytes, no NUL */
+	dev_t i_rdev;			/* a character device's number (kernel/fs/char_dev.c) */
 	/*
 	 * /proc's (kernel/fs/proc.c): i_show makes a file's text when it is
 	 * read (snprintf()'s contract: the length the whole text needs);
@@ -101,6 +113,18 @@ int vfs_create(const char *path, umode_t mode, struct dentry **res);
 int vfs_symlink(const char *target, size_t len, const char *path);
 int vfs_unlink(const char *path);
 int vfs_rmdir(const char *path);
+/* A new node at path: a directory, a regular file, or a character device numbered dev (MKDEV()). */
+int vfs_mknod(const char *path, umode_t mode, dev_t dev);
+
+/*
+ * A character device inode's driver (kernel/fs/char_dev.c): open() asks
+ * whether there is one (0, or -ENXIO); the others may only be called once
+ * open() said yes. Reads and writes move bytes into or out of a kernel buffer.
+ */
+int chrdev_open(const struct inode *inode);
+long chrdev_read(const struct inode *inode, char *buf, size_t count);
+long chrdev_write(const struct inode *inode, const char *buf, size_t count);
+bool chrdev_seekable(const struct inode *inode);
 
 /*
  * Bytes read at pos (0 at the end), or a negative errno. A /proc file's

@@ -28,5 +28,7 @@ int init_mkdir(const char *name, umode_t mode);
 int init_symlink(const char *target, size_t len, const char *name);
 /* A regular file holding the len bytes at data. */
 int init_create_file(const char *name, umode_t mode, const void *data, size_t len);
+/* A character device node numbered major:minor. */
+int init_mknod(const char *name, umode_t mode, unsigned long major, unsigned long minor);
 
 #endif

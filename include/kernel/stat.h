@@ -20,6 +20,7 @@ typedef unsigned short umode_t;
 #define S_ISLNK(m)	(((m) & S_IFMT) == S_IFLNK)
 #define S_ISREG(m)	(((m) & S_IFMT) == S_IFREG)
 #define S_ISDIR(m)	(((m) & S_IFMT) == S_IFDIR)
+#define S_ISCHR(m)	(((m) & S_IFMT) == S_IFCHR)
 
 /* Permission bits, with set-user-ID, set-group-ID and sticky. */
 #define S_IALLUGO	07777

@@ -51,6 +51,14 @@ int init_symlink(const char *target, size_t len, const char *name)
 	return vfs_symlink(target, len, name);
 }
 
+int init_mknod(const char *name, umode_t mode, unsigned long major, unsigned long minor)
+{
+	if (major >= 1u << (32 - MINORBITS) || minor >= 1u << MINORBITS)
+		return -EINVAL;	/* a number no device of Linux's can have */
+	clean_path(name, S_IFCHR);
+	return vfs_mknod(name, S_IFCHR | (mode & S_IALLUGO), MKDEV(major, minor));
+}
+
 int init_create_file(const char *name, umode_t mode, const void *data, size_t len)
 {
 	struct dentry *d;

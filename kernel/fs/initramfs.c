@@ -14,8 +14,10 @@
  * A name is taken from the root whether or not it starts with "/"; a name
  * with a ".." component is refused, so nothing lands outside the tree the
  * archive describes (even through a symbolic link it made: a link's target
- * is only followed when another entry's path goes through it). Device
- * nodes, FIFOs and sockets are skipped: the file system has none yet. Each
+ * is only followed when another entry's path goes through it). A
+ * character device entry becomes a device node with the entry's rdevmajor
+ * and rdevminor; block devices, FIFOs and sockets are skipped: the file
+ * system has none. Each
  * name of a hard-linked file gets its own copy of the data.
  */
 #include <kernel/compiler.h>
@@ -175,6 +177,8 @@ static const char *do_entry(const u8 *buf, size_t len, size_t arch, const struct
 			err = copy_to_links(buf, len, arch, e);
 	} else if (S_ISLNK(mode)) {
 		err = init_symlink((const char *)e->data, e->f[F_FILESIZE], e->name);
+	} else if (S_ISCHR(mode)) {
+		err = init_mknod(e->name, mode, e->f[F_RMAJ], e->f[F_RMIN]);
 	}
 	return err == -ENOMEM ? "write error" : NULL;
 }

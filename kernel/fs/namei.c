@@ -181,15 +181,22 @@ static int new_entry(const char *path, umode_t mode, struct dentry **res)
 	return *res ? 0 : -ENOMEM;
 }
 
-int vfs_mkdir(const char *path, umode_t mode)
+int vfs_mknod(const char *path, umode_t mode, dev_t dev)
 {
 	struct dentry *d;
 	int err;
 
 	mutex_lock(&fs_lock);
-	err = new_entry(path, S_IFDIR | (mode & S_IALLUGO), &d);
+	err = new_entry(path, mode, &d);
+	if (!err)
+		d->d_inode->i_rdev = dev;
 	mutex_unlock(&fs_lock);
 	return err;
+}
+
+int vfs_mkdir(const char *path, umode_t mode)
+{
+	return vfs_mknod(path, S_IFDIR | (mode & S_IALLUGO), 0);
 }
 
 /* What the open flags refuse of the file found (Linux's do_open() and may_open()). */
@@ -201,6 +208,8 @@ static int may_open(struct inode *inode, unsigned int flags)
 		return -ENOTDIR;
 	if (S_ISDIR(inode->i_mode) && ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT)))
 		return -EISDIR;
+	if (S_ISCHR(inode->i_mode))
+		return chrdev_open(inode);
 	return 0;
 }
 

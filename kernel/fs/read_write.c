@@ -3,9 +3,11 @@
  * pwrite64, lseek (Linux's fs/read_write.c; a pipe's ends are
  * kernel/fs/pipe.c's). The console (fd 0, 1, 2 of
  * every program unless it closed them) takes writes and reads as end of
- * file: the serial line's input belongs to the kernel's monitor. A file of
- * the root file system is read and written through a kernel buffer, a
- * chunk at a time, so that a bad user pointer is an -EFAULT from
+ * file: the serial line's input belongs to the kernel's monitor. A
+ * character device (kernel/fs/char_dev.c: /dev/null, /dev/zero,
+ * /dev/console) goes to its driver instead of the file's pages. A file of
+ * the root file system, or a device, is read and written through a kernel
+ * buffer, a chunk at a time, so that a bad user pointer is an -EFAULT from
  * copy_{from,to}_user() (after the bytes before it were done, as Linux
  * counts them), never a fault inside the file system.
  */
@@ -13,6 +15,7 @@
 #include <kernel/console.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
+#include <kernel/fs.h>
 #include <kernel/overflow.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
@@ -44,7 +47,9 @@ static long file_write(struct file *f, const char __user *buf, size_t count, lof
 		size_t left = copy_from_user(chunk, buf + done, n);
 		long w = n - left;
 
-		if (f->f_inode && w)
+		if (f->f_inode && w && S_ISCHR(f->f_inode->i_mode))
+			w = chrdev_write(f->f_inode, chunk, w);
+		else if (f->f_inode && w)
 			w = vfs_write(f->f_inode, chunk, w, *pos);
 		else
 			console_write(chunk, w);
@@ -71,7 +76,8 @@ static long file_read(struct file *f, char __user *buf, size_t count, loff_t *po
 		return 0;
 	while (done < count) {
 		size_t n = count - done < CHUNK ? count - done : CHUNK;
-		long r = vfs_read(f->f_inode, chunk, n, *pos);
+		long r = S_ISCHR(f->f_inode->i_mode) ? chrdev_read(f->f_inode, chunk, n) :
+			 vfs_read(f->f_inode, chunk, n, *pos);
 
 		if (r <= 0)
 			return done ? (long)done : r;
@@ -116,7 +122,7 @@ static long do_pread(unsigned int fd, char __user *buf, size_t count, loff_t pos
 
 	if (!f)
 		return -EBADF;
-	if (!f->f_inode)
+	if (!f->f_inode || (S_ISCHR(f->f_inode->i_mode) && !chrdev_seekable(f->f_inode)))
 		ret = -ESPIPE;
 	else if (pos < 0)
 		ret = -EINVAL;
@@ -196,7 +202,7 @@ SYSCALL_DEFINE3(readv, unsigned long, fd, const struct iovec __user *, vec, unsi
 static long do_lseek(unsigned int fd, loff_t offset, unsigned int whence, loff_t *res)
 {
 	struct file *f = fget(fd);
-	loff_t base;
+	loff_t base = 0;
 	long err = 0;
 
 	if (!f)
@@ -207,8 +213,10 @@ static long do_lseek(unsigned int fd, loff_t offset, unsigned int whence, loff_t
 	case SEEK_END: base = f->f_inode ? f->f_inode->i_size : 0; break;
 	default: err = -EINVAL;
 	}
-	if (!f->f_inode)
+	if (!f->f_inode || (S_ISCHR(f->f_inode->i_mode) && !chrdev_seekable(f->f_inode)))
 		err = -ESPIPE;
+	else if (!err && S_ISCHR(f->f_inode->i_mode))
+		*res = 0;	/* null and zero: every seek lands at 0 */
 	else if (!err && (check_add_overflow(base, offset, res) || *res < 0))
 		err = -EINVAL;
 	if (!err)

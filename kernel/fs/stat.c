@@ -57,6 +57,9 @@ static void fill_kstat(const struct inode *inode, struct kstat *st)
 	st->ino = inode->i_ino;
 	st->mode = inode->i_mode;
 	st->size = inode->i_size;
+	/* new_encode_dev(): what user space reads, the major's 12 bits between the minor's. */
+	st->rdev = (MINOR(inode->i_rdev) & 0xff) | (MAJOR(inode->i_rdev) << 8) |
+		   ((MINOR(inode->i_rdev) & ~0xffu) << 12);
 }
 
 /* What an open file is: a file of the root file system, a pipe, the console. */
@@ -113,8 +116,8 @@ SYSCALL_DEFINE5(statx, int, dfd, const char __user *, filename, unsigned int, fl
 	tmp.stx_ino = st.ino;
 	tmp.stx_size = st.size;
 	tmp.stx_blocks = (st.size + 511) / 512;
-	tmp.stx_rdev_major = st.rdev >> 8;
-	tmp.stx_rdev_minor = st.rdev & 0xff;
+	tmp.stx_rdev_major = (st.rdev & 0xfff00) >> 8;
+	tmp.stx_rdev_minor = (st.rdev & 0xff) | ((st.rdev >> 12) & 0xfff00);
 	return copy_to_user(buffer, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
 

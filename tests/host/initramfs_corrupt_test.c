@@ -92,24 +92,35 @@ static void corrupt_archives_refused(void)
 	       "a file that cannot be written is a write error");
 }
 
-/* Names that are odd but harmless go in; devices and FIFOs are passed over. */
+/*
+ * Names that are odd but harmless go in; a character device is made with
+ * its rdevmajor:rdevminor (the header's 10th and 11th fields, at 78 and
+ * 86); block devices and FIFOs are passed over.
+ */
 static void odd_names_accepted(void)
 {
 	struct newc a;
 	const char *err;
+	struct entry *dev;
+	size_t h;
 
 	start(&a);
 	add(&a, "/abs", S_IFDIR | 0755, "", 0);
 	add(&a, "..dots/x..", S_IFREG | 0600, "ok", 0);
 	add(&a, "a//b/./c", S_IFREG | 0600, "ok", 0);
-	add(&a, "dev/console", S_IFCHR | 0600, "", 0);
+	h = add(&a, "dev/console", S_IFCHR | 0600, "", 0);
+	memcpy(a.buf + h + 78, "0000000500000001", 16);
+	add(&a, "dev/sda", S_IFBLK | 0600, "", 0);
 	add(&a, "fifo", S_IFIFO | 0600, "", 0);
 	add_trailer(&a);
 	reset();
 	err = unpack_to_rootfs(a.buf, a.len);
 	EXPECT(!err, "unpack: %s", err);
 	EXPECT(find("/abs") && find("..dots/x..") && find("a//b/./c"), "an odd name was refused");
-	EXPECT(!find("dev/console") && !find("fifo"), "a device or FIFO was made");
+	dev = find("dev/console");
+	EXPECT(dev && dev->type == 'c' && !strcmp(dev->data, "5:1") && dev->mode == 0600,
+	       "dev/console: %s", dev ? dev->data : "not made");
+	EXPECT(!find("dev/sda") && !find("fifo"), "a block device or FIFO was made");
 }
 
 static const struct ktap_case cases[] = {

@@ -1,10 +1,10 @@
 /*
  * Host tests of the newc unpacker (kernel/fs/initramfs.c): what they share.
- * The unpacker calls init_mkdir(), init_symlink() and init_create_file();
- * here those record each call in entries[], so a test can see what an
- * archive made. A later entry of a name replaces the earlier one, as the
- * kernel's clean_path() does. add() writes entries by hand, for what
- * Debian's cpio would never write. Each test program includes it once.
+ * The unpacker calls init_mkdir(), init_symlink(), init_create_file() and
+ * init_mknod() (its data: "major:minor"); here those record each call in
+ * entries[], so a test can see what an archive made. A later entry of a
+ * name replaces the earlier one, as the kernel's clean_path() does. add()
+ * writes entries by hand, for what Debian's cpio would never write. Each test program includes it once.
  */
 #ifndef _HOST_INITRAMFS_HOST_H
 #define _HOST_INITRAMFS_HOST_H
@@ -20,7 +20,7 @@
 #define MAX_ENTRIES	64
 
 struct entry {
-	char type;		/* 'd', 'f', 'l', as find -printf %y */
+	char type;		/* 'd', 'f', 'l', 'c', as find -printf %y */
 	char path[256];
 	unsigned int mode;
 	char *data;		/* a file's bytes or a link's target */
@@ -80,6 +80,14 @@ int init_create_file(const char *name, umode_t mode, const void *data, size_t le
 	if (fail_name && !strcmp(name, fail_name))
 		return -ENOMEM;
 	return record('f', name, mode, data, len);
+}
+
+int init_mknod(const char *name, umode_t mode, unsigned long major, unsigned long minor)
+{
+	char dev[32];
+
+	snprintf(dev, sizeof(dev), "%lu:%lu", major, minor);
+	return record('c', name, mode, dev, strlen(dev));
 }
 
 static inline struct entry *find(const char *path)

@@ -116,6 +116,24 @@ def newc_entries(data):
         pos = (pos + field[6] + 3) & ~3
 
 
+def newc_devices(data):
+    """{name: (mode, rdevmajor, rdevminor)} of the character devices in every archive of data
+    (archives back to back, NULs between them)."""
+    devices, pos = {}, 0
+    while pos < len(data):
+        if data[pos] == 0:
+            pos += 1
+            continue
+        check(data[pos:pos + 6] == b"070701", "no newc magic at offset %d" % pos)
+        field = [int(data[pos + 6 + 8 * i:pos + 14 + 8 * i], 16) for i in range(13)]
+        name = data[pos + 110:pos + 110 + field[11] - 1].decode()
+        if field[1] & 0o170000 == 0o020000:
+            devices[name] = (field[1], field[9], field[10])
+        pos = (pos + 110 + field[11] + 3) & ~3
+        pos = (pos + field[6] + 3) & ~3
+    return devices
+
+
 def case_initramfs_reproducible(args):
     """scripts/mkinitramfs gives the same bytes from a copy with other times and modes (as
     another checkout, umask or clock would leave): names sorted, owner 0:0, mtime 0, modes
@@ -148,6 +166,10 @@ def case_initramfs_reproducible(args):
     modes = {e[0]: e[1] for e in entries}
     check((modes["etc"], modes["hello.txt"], modes["hello-link"]) == (0o40755, 0o100644, 0o120777),
           "modes: %s" % {n: oct(m) for n, m in modes.items()})
+    devices = newc_devices(outputs[0])
+    check(devices == {"dev/console": (0o20600, 5, 1), "dev/null": (0o20666, 1, 3),
+                      "dev/tty": (0o20666, 5, 0), "dev/zero": (0o20666, 1, 5)},
+          "device nodes: %s" % devices)
 
 
 def comments(path):
