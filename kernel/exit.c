@@ -106,9 +106,10 @@ SYSCALL_DEFINE1(exit_group, int, error_code)
 }
 
 /*
- * An exited child matching pid, taken off the caller's list (then it is
- * the caller's to free); NULL with *none set when the caller has no such
- * child at all.
+ * An exited child matching pid (wait4()'s: that child; -1 any; 0 any of
+ * the caller's process group; below -1 any of group -pid), taken off the
+ * caller's list (then it is the caller's to free); NULL with *none set
+ * when the caller has no such child at all.
  */
 static struct thread *find_exited(int pid, bool *none)
 {
@@ -121,7 +122,8 @@ static struct thread *find_exited(int pid, bool *none)
 	list_for_each(pos, &current->children) {
 		struct thread *child = list_entry(pos, struct thread, sibling);
 
-		if (pid != -1 && child->id != pid)
+		if (pid > 0 ? child->id != pid : pid == 0 ? child->pgrp != current->pgrp :
+		    pid < -1 && child->pgrp != -pid)
 			continue;
 		*none = false;
 		if (child->exited) {
@@ -143,8 +145,8 @@ long kernel_wait4(int pid, int *status, int options)
 
 	long err;
 
-	if (pid == 0 || pid < -1)
-		return -EINVAL;	/* no process groups */
+	if (pid == -__INT_MAX__ - 1)
+		return -ESRCH;	/* its group, -pid, overflows */
 	err = wait_event_interruptible(child_exit, (child = find_exited(pid, &none)) || none ||
 						   (options & WNOHANG));
 	if (!child)

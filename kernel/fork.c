@@ -71,6 +71,8 @@ long kernel_clone(unsigned long flags, unsigned long newsp, unsigned long tls,
 	child->uid = parent->uid;
 	child->gid = parent->gid;
 	child->umask = parent->umask;
+	child->pgrp = parent->pgrp;
+	child->session = parent->session;
 	if (!child->mm || !child->files || copy_sighand(child, parent) ||
 	    copy_thread(child, task_pt_regs(parent), newsp, flags & CLONE_SETTLS ? tls : 0)) {
 		free_child(child);

@@ -123,6 +123,8 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		t->exit_signal = 0;
 		t->uid = t->gid = 0;
 		t->umask = 0022;
+		t->pgrp = t->session = 0;
+		t->did_exec = false;
 		strscpy(t->name, name, sizeof(t->name));
 		found = t;
 	}

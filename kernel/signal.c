@@ -15,9 +15,9 @@
  * family ones: the sender looks up its target, checks that it has not
  * ended and queues, all under the one lock (Linux's siglock).
  *
- * One thread per process and no process groups yet: a process is its
- * own group, so kill(0, sig) signals the caller and kill(-pid, sig) the
- * process pid.
+ * One thread per process: kill(pid) signals that one process, kill(0)
+ * every process of the caller's group and kill(-pgid) those of group pgid
+ * (kernel/pgrp.c).
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
@@ -169,6 +169,27 @@ static int kill_all(int sig)
 	return found ? 0 : -ESRCH;
 }
 
+/* kill(0, sig) and kill(-pgrp, sig): every process of the group; ESRCH when it has none. */
+static int kill_pgrp(int pgrp, int sig)
+{
+	struct kernel_siginfo info = { .signo = sig, .code = SI_USER, .pid = current->id };
+	unsigned long flags;
+	int found = 0;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	for (int i = 0; i < NR_THREADS; i++) {
+		struct thread *t = &thread_table[i];
+
+		if (!t->sighand || t->exited || t->pgrp != pgrp)
+			continue;
+		found++;
+		if (sig)
+			send_signal_locked(t, &info);
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return found ? 0 : -ESRCH;
+}
+
 static bool valid_signal(int sig)
 {
 	return sig >= 0 && sig <= _NSIG;
@@ -181,8 +202,10 @@ SYSCALL_DEFINE2(kill, int, pid, int, sig)
 	if (pid == -1)
 		return kill_all(sig);
 	if (pid == 0)
-		pid = current->id;	/* its group: just itself */
-	return kill_pid(pid < 0 ? -pid : pid, sig, SI_USER);
+		return kill_pgrp(current->pgrp, sig);
+	if (pid < 0)
+		return pid == -__INT_MAX__ - 1 ? -ESRCH : kill_pgrp(-pid, sig);	/* -pid overflows */
+	return kill_pid(pid, sig, SI_USER);
 }
 
 /* One thread per process: the thread group tgid has the one thread tid = tgid. */

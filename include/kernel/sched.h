@@ -91,6 +91,9 @@ struct thread {
 	int exit_signal;		/* what its end sends its parent (clone()'s CSIGNAL) */
 	u32 uid, gid;			/* its credentials (kernel/cred.c) */
 	u16 umask;			/* taken off the mode of the files it creates */
+	/* Its process group and session (kernel/pgrp.c): ids; 0 for the kernel's own. */
+	int pgrp, session;
+	bool did_exec;			/* has run execve(): its parent may no longer setpgid() it */
 	char *cmdline;			/* its argv's strings, for /proc/PID/cmdline */
 	size_t cmdline_len;
 };

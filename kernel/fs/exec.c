@@ -210,6 +210,8 @@ static int load_elf(const char *filename, struct inode *inode, const struct linu
 		err = arch_setup_additional_pages(mm);
 	if (!err)
 		err = flush_signal_handlers(current);	/* last: nothing fails after it */
+	if (!err)
+		current->did_exec = true;
 	kfree(ph);
 	if (err) {
 		if (mm)

@@ -18,8 +18,8 @@
  * does: another process's memory may go (exec, exit) while it is read, and
  * this needs no lock on it. It is empty for a zombie, as on Linux.
  *
- * What the kernel does not keep reads as 0 in stat (process group,
- * session, terminal, times, fault counts, sizes). status gives the one uid
+ * What the kernel does not keep reads as 0 in stat (terminal, times,
+ * fault counts, sizes). status gives the one uid
  * and gid a thread has (kernel/cred.c) as real, effective, saved and file
  * ids; its one supplementary group is 0, as getgroups() says.
  */
@@ -86,9 +86,9 @@ static int ppid_of(struct thread *t)
 static size_t stat_show(struct thread *t, char *buf, size_t size)
 {
 	return snprintf(buf, size,
-			"%d (%s) %c %d 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 0 0 0 0"
+			"%d (%s) %c %d %d %d 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 0 0 0 0"
 			" 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
-			t->id, t->name, state_letter(t), ppid_of(t));
+			t->id, t->name, state_letter(t), ppid_of(t), t->pgrp, t->session);
 }
 
 static size_t status_show(struct thread *t, char *buf, size_t size)

@@ -298,7 +298,7 @@ long fuzz_arg(char kind)
 
 		return pick(sigs, sizeof(sigs) / sizeof(sigs[0]));
 	}
-	case 'Y': {	/* itself (0: its own group, here itself), or no process */
+	case 'Y': {	/* itself, its own group (0 or -itself: fuzz_setup()'s), or no process */
 		const long pids[] = { getpid(), 0, -getpid(), 0x7fffffff };
 
 		return pick(pids, sizeof(pids) / sizeof(pids[0]));

@@ -21,8 +21,10 @@
  *    would be a random address; random bytes read as a sigaction could
  *    make one fatal again, so any other pointer it gets is one nothing
  *    can be read through), and kill, tkill and tgkill send only signals
- *    the fuzzer ignores (or none, or an invalid one), to itself or to no
- *    process. rt_sigprocmask blocks and unblocks at random.
+ *    the fuzzer ignores (or none, or an invalid one), to itself, to its
+ *    own process group (each fuzzing process leads one, with the children
+ *    it forks) or to no process. rt_sigprocmask blocks and unblocks at
+ *    random; setpgid and setsid cannot take it back into the suite's group.
  *  - fork and clone (never CLONE_VM, CLONE_VFORK, CLONE_SETTLS; a new
  *    stack only where nothing can be read, or the child would return
  *    through random words into the fuzzer's code) are made at most
@@ -85,6 +87,8 @@ static const struct call table[] = {
 	{ SYS_kill, "YJ" }, { SYS_tkill, "YJ" }, { SYS_tgkill, "YYJ" }, { SYS_umask, "N" },
 	{ SYS_getuid, "" }, { SYS_geteuid, "" }, { SYS_getgid, "" }, { SYS_getegid, "" },
 	{ SYS_setuid, "N" }, { SYS_setgid, "N" }, { SYS_getgroups, "NP" },
+	{ SYS_setpgid, "II" }, { SYS_getpgid, "I" }, { SYS_getsid, "I" }, { SYS_setsid, "" },
+	{ SYS_getpgrp, "" },
 #ifdef __x86_64__
 	{ SYS_mmap, "HLNMFN" }, { SYS_open, "SON" }, { SYS_access, "SN" }, { SYS_unlink, "D" },
 	{ SYS_mkdir, "DN" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },
@@ -210,6 +214,7 @@ void fuzz_setup(uint32_t seed, int extra_fd, bool numbers)
 {
 	random_numbers = numbers;
 	signal(SIGPIPE, SIG_IGN);
+	setpgid(0, 0);	/* a group of its own: kill(0) must not reach the suite */
 	for (int i = 0; i < 3; i++)
 		close(i);
 	if (!fuzz_args_init(seed, numbers))
