@@ -47,6 +47,9 @@ def main():
                "a digit inside a name is not a number")
         expect(book.compare(["cpu s412 r3648"], ["cpu s404 r3000"]) is None, "one letter before")
         expect(book.compare(["percpu"], ["perc12"]) is not None, "two letters before")
+        expect(book.compare(["first byte 0xbc"], ["first byte 0xc0"]) is None,
+               "a 0x word without a decimal digit")
+        expect(book.compare(["a cafe"], ["a c0fe"]) is not None, "a word of hex letters")
 
     def ellipsis():
         expect(book.compare(["a", "...", "z"], ["a", "b", "c", "z"]) is None, "... skips")

@@ -22,7 +22,7 @@ A page is Markdown (docs/book/*.md). What is checked:
 
 The rule (also the book's first page, docs/book/index.md): before comparing, in both texts
 every number (a word of digits and the letters a-f with at least one digit, with or without
-0x, and with or without one letter before it: addresses, sizes, counts, line numbers, build
+0x, and with or without one letter before it; and any 0x word, such as a byte 0xbc: addresses, sizes, counts, line numbers, build
 ids, fields such as "s412 r3648" of Linux's percpu line) becomes "#", spaces and tabs are
 ignored (columns widen and shift with their numbers), and gdb's thread notices ("[Switching to Thread ...]",
 "[New Thread ...]") are dropped; then a line "..." of the book matches any number of lines of
@@ -37,7 +37,8 @@ TREE_DIRS = ("arch/", "include/", "kernel/", "linker/", "scripts/", "tests/", "d
 KINDS = {"console": "$ ", "gdb": "(gdb) ", "monitor": "sk> "}
 PROMPTS = tuple(KINDS.values())
 
-NUMBER = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z]?(?:0x)?[0-9a-fA-F]*[0-9][0-9a-fA-F]*(?![0-9a-fA-F])")
+NUMBER = re.compile(r"(?<![A-Za-z0-9_])(?:0x[0-9a-fA-F]+|[A-Za-z]?(?:0x)?[0-9a-fA-F]*[0-9][0-9a-fA-F]*)"
+                    r"(?![0-9a-fA-F])")
 THREAD_NOTICE = re.compile(r"^\[(Switching to|New) Thread ")
 FENCE = re.compile(r"^(`{3,})\s*([\w{}-]*)\s*$")
 SETTINGS = re.compile(r"^<!--\s*book:(.*?)-->\s*$")
