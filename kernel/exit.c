@@ -21,6 +21,7 @@
 #include <kernel/errno.h>
 #include <kernel/exit.h>
 #include <kernel/file.h>
+#include <kernel/fs.h>
 #include <kernel/kthread.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
@@ -77,6 +78,10 @@ void do_exit(long code)
 	if (t->files) {
 		put_files(t->files);
 		t->files = NULL;
+	}
+	if (t->cwd) {
+		dput(t->cwd);
+		t->cwd = NULL;
 	}
 	exit_signals(t);
 	proc_set_cmdline(t, NULL, 0);

@@ -18,6 +18,7 @@
 #include <kernel/completion.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
+#include <kernel/fs.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
 #include <kernel/process.h>
@@ -40,6 +41,8 @@
 static void free_child(struct thread *child)
 {
 	exit_signals(child);
+	if (child->cwd)
+		dput(child->cwd);
 	if (child->files)
 		put_files(child->files);
 	if (child->mm)
@@ -73,6 +76,9 @@ long kernel_clone(unsigned long flags, unsigned long newsp, unsigned long tls,
 	child->umask = parent->umask;
 	child->pgrp = parent->pgrp;
 	child->session = parent->session;
+	child->cwd = parent->cwd;
+	if (child->cwd)
+		dget(child->cwd);
 	if (!child->mm || !child->files || copy_sighand(child, parent) ||
 	    copy_thread(child, task_pt_regs(parent), newsp, flags & CLONE_SETTLS ? tls : 0)) {
 		free_child(child);

@@ -125,6 +125,7 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 		t->umask = 0022;
 		t->pgrp = t->session = 0;
 		t->did_exec = false;
+		t->cwd = NULL;
 		strscpy(t->name, name, sizeof(t->name));
 		found = t;
 	}

@@ -77,7 +77,8 @@ void pipe_release(struct file *f);
 /*
  * kernel/fs/open.c: a path from user memory, kmalloc()ed (kfree() it), or
  * NULL and *err (-EFAULT, -ENAMETOOLONG, -ENOMEM, -EINVAL for a relative
- * path from a directory descriptor: there is no current directory).
+ * path from a directory descriptor other than AT_FDCWD, the working
+ * directory: no *at() call starts anywhere else yet).
  */
 char *getname(const char __user *filename, int dfd, int *err);
 /* The dentry a user path names (or with AT_EMPTY_PATH and "", the descriptor dfd), held: dput() it. */

@@ -8,8 +8,10 @@
  * A struct dentry is a name in a directory and points at its struct inode,
  * the file itself (as in Linux, the two are kept apart; here each inode has
  * exactly one name, as there are no hard links). Paths are looked up from
- * the root: "." and ".." and repeated slashes work as usual, and symbolic
- * links are followed, at most MAXSYMLINKS of them per lookup (-ELOOP).
+ * the root, or relative ones from the process's working directory (a
+ * kernel thread's is the root): "." and ".." and repeated slashes work as
+ * usual, and symbolic links are followed, at most MAXSYMLINKS of them per
+ * lookup (-ELOOP).
  * Errors are Linux's negative errno values.
  *
  * One mutex guards the whole tree, so any thread may use it; the functions

@@ -49,6 +49,7 @@ enum thread_state {
 };
 
 struct completion;
+struct dentry;
 struct files_struct;
 struct mm_struct;
 struct sighand_struct;
@@ -94,6 +95,7 @@ struct thread {
 	/* Its process group and session (kernel/pgrp.c): ids; 0 for the kernel's own. */
 	int pgrp, session;
 	bool did_exec;			/* has run execve(): its parent may no longer setpgid() it */
+	struct dentry *cwd;		/* its working directory, held; NULL: the root */
 	char *cmdline;			/* its argv's strings, for /proc/PID/cmdline */
 	size_t cmdline_len;
 };

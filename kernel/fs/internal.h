@@ -20,6 +20,8 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
  * freed with its inode and data once no open file holds it (dput()).
  */
 void ramfs_delete(struct dentry *d);
+/* Removed from its directory (ramfs_delete()), but still held. */
+bool d_unlinked(const struct dentry *d);
 void ramfs_truncate(struct inode *inode);
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
 long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);

@@ -1,23 +1,32 @@
 /*
  * Paths to dentries, and the operations that take a path (Linux's
- * fs/namei.c, much reduced): mkdir, create, symlink, unlink, rmdir, plus
- * read, write, readlink and getdents on what a lookup found. What /proc
- * holds (i_fixed) is neither removed (-EPERM) nor added to (-EACCES).
+ * fs/namei.c, much reduced): mkdir, mknod, create, symlink, unlink, rmdir,
+ * plus readlink and getdents on what a lookup found (read and write:
+ * kernel/fs/read_write.c). What /proc holds (i_fixed) is neither removed
+ * (-EPERM) nor added to (-EACCES).
  *
- * A path is walked from the root one component at a time: "." stays, ".."
+ * A path is walked one component at a time, from the root, or for a
+ * relative path from the process's working directory (chdir(),
+ * kernel/fs/open.c; a kernel thread's is the root): "." stays, ".."
  * goes to the parent (the root's parent is the root), and a symbolic link
  * is replaced by a walk of its target, from the link's directory or from
  * the root when the target starts with '/'. Each lookup may follow
  * MAXSYMLINKS links in all; one more is -ELOOP, which also ends a loop of
- * links. There is no current directory yet: a relative path starts at the
- * root too.
+ * links.
  */
 #include <asm/fcntl.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
+#include <kernel/sched.h>
 #include <kernel/string.h>
 
 #include "internal.h"
+
+/* Where a relative path starts: the process's working directory, or the root. */
+static struct dentry *start_dir(void)
+{
+	return current->cwd ? current->cwd : &root_dentry;
+}
 
 static bool is_dot_or_dotdot(const char *name, size_t len)
 {
@@ -94,7 +103,7 @@ static int path_walk(const char *path, size_t len, bool follow_last, struct dent
 
 	if (!len)
 		return -ENOENT;
-	return walk(&root_dentry, path, len, follow_last, &links, res);
+	return walk(start_dir(), path, len, follow_last, &links, res);
 }
 
 int kern_path(const char *path, unsigned int flags, struct dentry **res)
@@ -136,7 +145,7 @@ static int lookup_parent(const char *path, struct dentry **dir, const char **nam
 	*len = end - start;
 	if (*len > NAME_MAX)
 		return -ENAMETOOLONG;
-	err = walk(&root_dentry, path, start, true, &links, dir);
+	err = walk(start_dir(), path, start, true, &links, dir);
 	if (!err && !S_ISDIR((*dir)->d_inode->i_mode))
 		err = -ENOTDIR;
 	return err;
@@ -175,6 +184,8 @@ static int new_entry(const char *path, umode_t mode, struct dentry **res)
 		return -EEXIST;
 	if (l.dir->d_inode->i_fixed)
 		return -EACCES;
+	if (d_unlinked(l.dir))
+		return -ENOENT;	/* a removed directory (someone's working directory) */
 	if (l.slash && !S_ISDIR(mode))
 		return S_ISREG(mode) ? -EISDIR : -ENOENT;
 	*res = ramfs_mknod(l.dir, l.name, l.len, mode);
@@ -322,43 +333,6 @@ int vfs_rmdir(const char *path)
 		ramfs_delete(d);
 	mutex_unlock(&fs_lock);
 	return err;
-}
-
-/* What read and write refuse: directories, and links (whose bytes are their target). */
-static int check_regular(struct inode *inode)
-{
-	if (S_ISDIR(inode->i_mode))
-		return -EISDIR;
-	return S_ISREG(inode->i_mode) ? 0 : -EINVAL;
-}
-
-long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos)
-{
-	long ret = check_regular(inode);
-
-	if (ret)
-		return ret;
-	/* Made without fs_lock: the text may take other locks (the module list's). */
-	if (proc_inode(inode))
-		return proc_read(inode, buf, len, pos);
-	mutex_lock(&fs_lock);
-	ret = ramfs_read(inode, buf, len, pos);
-	mutex_unlock(&fs_lock);
-	return ret;
-}
-
-long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
-{
-	long ret = check_regular(inode);
-
-	if (ret)
-		return ret;
-	if (proc_inode(inode))
-		return -EIO;
-	mutex_lock(&fs_lock);
-	ret = ramfs_write(inode, buf, len, pos);
-	mutex_unlock(&fs_lock);
-	return ret;
 }
 
 int vfs_readlink(struct dentry *dentry, char *buf, size_t size)

@@ -1,13 +1,13 @@
 /*
  * The system calls that name files by path or manage descriptors: openat
  * (and x86_64's open), close, dup, dup2, dup3, fcntl, faccessat, unlinkat,
- * rmdir, mkdirat (and x86_64's mkdir), ioctl (Linux's fs/open.c,
+ * rmdir, mkdirat (and x86_64's mkdir), chdir, fchdir, ioctl (Linux's fs/open.c,
  * fs/namei.c, fs/fcntl.c, fs/ioctl.c). What a process creates has its
  * umask (kernel/cred.c) taken off its mode.
  *
- * There is no current directory: a relative path is looked up from the
- * root, as kern_path() does, and a directory descriptor other than
- * AT_FDCWD is refused for one (-EINVAL) rather than misread. Files keep no
+ * A relative path is looked up from the working directory, as kern_path()
+ * does, and a directory descriptor other than AT_FDCWD is refused for one
+ * (-EINVAL) rather than misread. Files keep no
  * owner: every permission check passes but the executable bit execve()
  * needs (kernel/fs/exec.c).
  */
@@ -288,6 +288,43 @@ SYSCALL_DEFINE2(mkdir, const char __user *, pathname, umode_t, mode)
 	return do_mkdirat(AT_FDCWD, pathname, mode);
 }
 #endif
+
+/* The working directory becomes d (held by the caller, whose hold it takes), if d is one. */
+static long set_cwd(struct dentry *d)
+{
+	struct dentry *old = current->cwd;
+
+	if (!S_ISDIR(d->d_inode->i_mode)) {
+		dput(d);
+		return -ENOTDIR;
+	}
+	current->cwd = d;
+	if (old)
+		dput(old);
+	return 0;
+}
+
+SYSCALL_DEFINE1(chdir, const char __user *, filename)
+{
+	struct dentry *d;
+	int err = user_path_at(AT_FDCWD, filename, 0, &d);	/* links followed */
+
+	return err ? err : set_cwd(d);
+}
+
+SYSCALL_DEFINE1(fchdir, unsigned int, fd)
+{
+	struct file *f = fget(fd);
+	struct dentry *d;
+
+	if (!f)
+		return -EBADF;
+	d = f->f_dentry;
+	if (d)
+		dget(d);
+	fput(f);
+	return d ? set_cwd(d) : -ENOTDIR;	/* the console or a pipe */
+}
 
 /* No terminal: the console answers no terminal ioctl (C libraries then buffer by blocks). */
 SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)

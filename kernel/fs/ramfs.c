@@ -89,6 +89,11 @@ void ramfs_delete(struct dentry *d)
 	dput(d);
 }
 
+bool d_unlinked(const struct dentry *d)
+{
+	return d != &root_dentry && list_empty(&d->d_child);
+}
+
 void ramfs_truncate(struct inode *inode)
 {
 	truncate_inode_pages(&inode->i_data, 0);

@@ -1,6 +1,7 @@
 /*
- * Reading and writing open files: read, write, readv, writev, pread64,
- * pwrite64, lseek (Linux's fs/read_write.c; a pipe's ends are
+ * Reading and writing: vfs_read() and vfs_write() on a ramfs or /proc
+ * inode, and open files' read, write, readv, writev, pread64, pwrite64,
+ * lseek (Linux's fs/read_write.c; a pipe's ends are
  * kernel/fs/pipe.c's). The console (fd 0, 1, 2 of
  * every program unless it closed them) takes writes and reads as end of
  * file: the serial line's input belongs to the kernel's monitor. A
@@ -21,6 +22,8 @@
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
 
+#include "internal.h"
+
 #define CHUNK	256	/* bytes copied at a time, on the kernel stack */
 #define SEEK_SET	0
 #define SEEK_CUR	1
@@ -30,6 +33,43 @@ struct iovec {
 	void __user *iov_base;
 	unsigned long iov_len;
 };
+
+/* What read and write refuse: directories, and links (whose bytes are their target). */
+static int check_regular(struct inode *inode)
+{
+	if (S_ISDIR(inode->i_mode))
+		return -EISDIR;
+	return S_ISREG(inode->i_mode) ? 0 : -EINVAL;
+}
+
+long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos)
+{
+	long ret = check_regular(inode);
+
+	if (ret)
+		return ret;
+	/* Made without fs_lock: the text may take other locks (the module list's). */
+	if (proc_inode(inode))
+		return proc_read(inode, buf, len, pos);
+	mutex_lock(&fs_lock);
+	ret = ramfs_read(inode, buf, len, pos);
+	mutex_unlock(&fs_lock);
+	return ret;
+}
+
+long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
+{
+	long ret = check_regular(inode);
+
+	if (ret)
+		return ret;
+	if (proc_inode(inode))
+		return -EIO;
+	mutex_lock(&fs_lock);
+	ret = ramfs_write(inode, buf, len, pos);
+	mutex_unlock(&fs_lock);
+	return ret;
+}
 
 static long file_write(struct file *f, const char __user *buf, size_t count, loff_t *pos)
 {

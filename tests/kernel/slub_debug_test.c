@@ -81,28 +81,40 @@ static void write_past_object_reported(struct ktest *t)
 
 /*
  * Two objects of one slab, so that the page stays allocated while one of
- * them is free; false (and a skip) if the cache gave two pages. Never
- * inlined: the cases expect its name as the allocating caller (clang
- * inlined it, and the report named the case instead).
+ * them is free: objects are taken until two in a row share a page (the
+ * first may be the last of a slab; the next two then start a new one).
+ * One taken before the pair stays allocated in *spare (NULL if none),
+ * freed by the caller at the end: freed early, it would put its full slab
+ * back at the head of the cache's list, and p's slab would no longer be the
+ * one the next kmalloc() takes from. false (and a skip) only without
+ * memory. Never inlined: the cases expect its name as the allocating
+ * caller (clang inlined it, and the report named the case instead).
  */
-static __noinline bool alloc_pair(struct ktest *t, u8 **keep, u8 **p)
+static __noinline bool alloc_pair(struct ktest *t, u8 **keep, u8 **p, u8 **spare)
 {
+	*spare = NULL;
 	*keep = kmalloc(32);
 	*p = kmalloc(32);
+	if (*keep && *p && ((unsigned long)*keep ^ (unsigned long)*p) >= PAGE_SIZE) {
+		*spare = *keep;
+		*keep = *p;
+		*p = kmalloc(32);
+	}
 	if (*keep && *p && ((unsigned long)*keep ^ (unsigned long)*p) < PAGE_SIZE)
 		return true;
+	kfree(*spare);
 	kfree(*keep);
 	kfree(*p);
-	ktest_skip(t, "two kmalloc-32 objects came from two slabs");
+	ktest_skip(t, "no memory for three kmalloc-32 objects");
 	return false;
 }
 
 static void write_after_free_reported(struct ktest *t)
 {
 	unsigned long before = slub_debug_last_report.count;
-	u8 *keep, *p, *again;
+	u8 *keep, *p, *spare, *again;
 
-	if (skip_unless_on(t) || !alloc_pair(t, &keep, &p))
+	if (skip_unless_on(t) || !alloc_pair(t, &keep, &p, &spare))
 		return;
 	kfree(p);
 	p[5] = 0;	/* after kfree(): kmalloc_validate() finds it */
@@ -120,15 +132,16 @@ static void write_after_free_reported(struct ktest *t)
 	expect_report(t, before + 1, "Poison");
 	kfree(again);
 	kfree(keep);
+	kfree(spare);
 	KTEST_EXPECT_EQ(t, kmalloc_validate(), 0);
 }
 
 static void double_free_reported(struct ktest *t)
 {
 	unsigned long before = slub_debug_last_report.count;
-	u8 *keep, *p, *a, *b;
+	u8 *keep, *p, *spare, *a, *b;
 
-	if (skip_unless_on(t) || !alloc_pair(t, &keep, &p))
+	if (skip_unless_on(t) || !alloc_pair(t, &keep, &p, &spare))
 		return;
 	kfree(p);
 	kfree(p);
@@ -141,6 +154,7 @@ static void double_free_reported(struct ktest *t)
 	kfree(a);
 	kfree(b);
 	kfree(keep);
+	kfree(spare);
 	KTEST_EXPECT_EQ(t, slub_debug_last_report.count, before + 1);
 }
 

@@ -86,7 +86,8 @@ static const struct call table[] = {
 	{ SYS_rt_sigaction, "NEPW" }, { SYS_rt_sigprocmask, "NPPW" }, { SYS_rt_sigpending, "PW" },
 	{ SYS_kill, "YJ" }, { SYS_tkill, "YJ" }, { SYS_tgkill, "YYJ" }, { SYS_umask, "N" },
 	{ SYS_getuid, "" }, { SYS_geteuid, "" }, { SYS_getgid, "" }, { SYS_getegid, "" },
-	{ SYS_setuid, "N" }, { SYS_setgid, "N" }, { SYS_getgroups, "NP" },
+	{ SYS_setuid, "N" }, { SYS_setgid, "N" }, { SYS_getgroups, "NP" }, { SYS_chdir, "S" },
+	{ SYS_fchdir, "F" }, { SYS_getcwd, "PL" },
 	{ SYS_setpgid, "II" }, { SYS_getpgid, "I" }, { SYS_getsid, "I" }, { SYS_setsid, "" },
 	{ SYS_getpgrp, "" },
 #ifdef __x86_64__
