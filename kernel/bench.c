@@ -15,6 +15,7 @@
 #include <kernel/console.h>
 #include <kernel/glob.h>
 #include <kernel/init.h>
+#include <kernel/ktest.h>
 #include <kernel/mm.h>
 #include <kernel/sections.h>
 #include <kernel/sprintf.h>
@@ -92,6 +93,14 @@ static void print_boot_steps(void)
 	}
 }
 
+/* Each self-test suite's instructions, in the order the suites ran (kernel/ktest.c). */
+static void print_suites(void)
+{
+	for (unsigned int i = 0; i < nr_ktest_costs; i++)
+		bench_print("suite", "%s insns=%llu", ktest_costs[i].name,
+			    (unsigned long long)ktest_costs[i].insns);
+}
+
 /*
  * Every initcall with its level, and each level's total, from the core's
  * record (less what reading the counter costs). The functions are init
@@ -137,6 +146,7 @@ static int bench_run(int status)
 	print_counter();
 	print_boot_steps();
 	print_initcalls();
+	print_suites();
 	for_each_section_entry(const struct bench_case, __bench_cases_start, __bench_cases_end, c) {
 		unsigned long free_before;
 

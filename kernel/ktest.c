@@ -15,6 +15,7 @@
  * (the self-tests did not all pass), never 33: a mistyped filter must not
  * read as a clean run.
  */
+#include <asm/bench.h>
 #include <asm/processor.h>
 #include <kernel/console.h>
 #include <kernel/glob.h>
@@ -28,6 +29,9 @@
 #include <kernel/string.h>
 
 static int next_suite_number = 1;
+static u64 suite_start;
+struct ktest_cost ktest_costs[KTEST_MAX_COSTS];
+unsigned int nr_ktest_costs;
 /* ktest.filter=GLOB: only suites whose name matches run (and count in the plan). */
 static char filter[64] = "*";
 static int failed_cases;
@@ -109,11 +113,29 @@ static size_t count_cases(const struct ktest_suite *suite)
 	return n;
 }
 
+void ktest_suite_begin(void)
+{
+	suite_start = bench_counter();
+}
+
+/* The suite that began last ends: its name and cost into ktest_costs[]. */
+static void record_cost(const char *name)
+{
+	struct ktest_cost *c = &ktest_costs[nr_ktest_costs];
+
+	if (nr_ktest_costs == KTEST_MAX_COSTS)
+		return;
+	strscpy(c->name, name, sizeof(c->name));
+	c->insns = bench_counter() - suite_start;
+	nr_ktest_costs++;
+}
+
 static void run_suite(const struct ktest_suite *suite)
 {
 	bool suite_failed = false;
 	size_t n = count_cases(suite);
 
+	ktest_suite_begin();
 	ktap("    KTAP version 1\n    # Subtest: %s\n    1..%zu\n", suite->name, n);
 	for (size_t i = 0; i < n; i++) {
 		const struct ktest_case *c = &suite->cases[i];
@@ -136,6 +158,7 @@ static void run_suite(const struct ktest_suite *suite)
 			ktap("    ok %zu %s\n", i + 1, c->name);
 		}
 	}
+	record_cost(suite->name);
 	ktap("%s %d %s\n", suite_failed ? "not ok" : "ok", next_suite_number++, suite->name);
 }
 
@@ -153,6 +176,7 @@ void ktest_report(const char *name, bool ok)
 {
 	if (!ok)
 		failed_cases++;
+	record_cost(name);
 	ktap("%s %d %s\n", ok ? "ok" : "not ok", next_suite_number++, name);
 }
 

@@ -103,6 +103,7 @@ static void run_user_suite(const char *name)
 	unsigned long free_before = nr_free_pages(), fixups = uaccess_fixup_count();
 	int status = 0, err;
 
+	ktest_suite_begin();
 	snprintf(path, sizeof(path), USER_SUITES_DIR "/%s", name);
 	user_argv[0] = path;
 	err = call_usermodehelper(path, user_argv, envp, &status);

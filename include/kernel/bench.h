@@ -8,12 +8,14 @@
  * the TSC on x86_64, the PMU cycle counter PMCCNTR on ARM (get_cycles()'s
  * CNTVCT there moves only once per 16 instructions).
  *
- * Three things feed the report:
+ * Four things feed the report:
  *  - the boot-step record the core keeps (include/kernel/boot_steps.h,
  *    kernel/boot_steps.c): the count since the kernel's first instruction
  *    (head.S takes the entry reading) at the end of each step;
  *  - the core's initcall record (initcall_results[], include/kernel/init.h):
  *    the cost of each call and of each level;
+ *  - ktest's record of each self-test suite's cost (ktest_costs[],
+ *    include/kernel/ktest.h);
  *  - benchmark cases, registered like ktest suites through a special
  *    section and run at the end of boot (step 19, report), when the
  *    command line says `bench` (all cases) or `bench=GLOB` (the cases

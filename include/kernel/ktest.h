@@ -66,7 +66,22 @@ void ktest_run_suites(void);
  */
 void ktest_plan_add(size_t suites);
 bool ktest_name_selected(const char *name);
+/* A suite a layer runs starts now; ktest_report() ends it (its cost is recorded). */
+void ktest_suite_begin(void);
 void ktest_report(const char *name, bool ok);
+
+/*
+ * What each suite cost, in the order they ran: the instructions from its
+ * start to its top-level "ok" line (the arch's counter, <asm/bench.h>:
+ * exact under QEMU's -icount). `make bench` prints it (kernel/bench.c).
+ */
+struct ktest_cost {
+	char name[24];
+	u64 insns;
+};
+#define KTEST_MAX_COSTS		128
+extern struct ktest_cost ktest_costs[KTEST_MAX_COSTS];
+extern unsigned int nr_ktest_costs;
 /*
  * The boot's verdict for QEMU's exit status, said in words when it is not a
  * pass: QEMU_EXIT_PASS when at least one suite ran and no case failed, else

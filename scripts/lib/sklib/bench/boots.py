@@ -133,6 +133,11 @@ class Boot:
         user = {pos[0] for _, pos, kv in self.groups("user") if pos and "per_op" in kv}
         found += [f"{self.name}: no 'bench: user {op}' figure (tests/user/bench.c, run by "
                   "tests/kernel/bench_user.c)" for op in USER_OPS if op not in user]
+        suites = [pos[0] for _, pos, _ in self.groups("suite") if pos]
+        if "ktest.filter=none" not in (self.append or "").split() and (
+                not suites or len(suites) != len(set(suites))):
+            found.append(f"{self.name}: 'bench: suite' lines missing or repeated: {suites[:5]}"
+                         " (kernel/ktest.c's ktest_costs[], printed by kernel/bench.c)")
         if not any(pos == ["/init"] for _, pos, _ in self.groups("exec")):
             found.append(f"{self.name}: no 'bench: exec /init' line (kernel/umh.c, "
                          "bench_user_entry(): did the boot run /init?)")

@@ -66,6 +66,11 @@ def initcall_figures(boot):
     return {"levels": levels, "calls": calls, "top5": top}
 
 
+def suite_figures(boot):
+    """Each self-test suite's instructions, in the order they ran (kernel/ktest.c's record)."""
+    return [{"suite": pos[0], "insns": kv["insns"]} for _, pos, kv in boot.groups("suite") if pos]
+
+
 def extable_figures(boot):
     real = {}
     for _, pos, kv in boot.groups("extable_real"):
@@ -166,6 +171,7 @@ def arch_figures(arch, boots, kernel, quick):
         "counter": first(main, "counter"),
         "boot_steps": {"max": boot_steps(main)},
         "initcalls": initcall_figures(main),
+        "suites": suite_figures(main),
         "extable": extable_figures(main),
         "ksymtab": ksymtab_figures(main),
         "modules": module_figures(main),

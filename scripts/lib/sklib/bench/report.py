@@ -333,6 +333,17 @@ def md_initcalls(fig):
                   [[f"`{c['fn']}`", c["level"], n(c["insns"])] for c in ic["top5"]])]
 
 
+def md_suites(fig):
+    suites = sorted(fig["suites"], key=lambda s: -s["insns"])
+    total = sum(s["insns"] for s in suites)
+    return ["### Self-test suites (`-cpu max`)\n",
+            f"Each suite's instructions, from its start to its top-level KTAP line; "
+            f"{len(suites)} suites, {n(total)} in all, the most expensive first:\n",
+            table(["suite", "instructions", "share"],
+                  [[f"`{s['suite']}`", n(s["insns"]), f"{100 * s['insns'] / total:.1f} %"]
+                   for s in suites] if total else [])]
+
+
 def md_sched(fig):
     sched = fig["scheduler"]
     return ["### Scheduler\n",
@@ -357,6 +368,7 @@ def arch_section(arch, fig, plots, quick):
     if not quick:
         md += md_smp(arch, fig, plots)
     md += md_initcalls(fig)
+    md += md_suites(fig)
     md += md_sched(fig)
     md += md_user(arch, fig)
     return "\n".join(md)
