@@ -50,12 +50,14 @@ def bench_boot(lines, append="bench"):
 
 USER_LINES = ["bench: user %s reps=8 per_op=100 min=99 max=101 total=800" % op
               for op in bench_boots.USER_OPS] + ["bench: exec /init insns=132338"]
+SUITE_LINES = ["bench: suite lib insns=81025", "bench: suite user_proc insns=5840512"]
 
 
 def bench_lines(steps):
     return (["bench: step %d name=s%d insns=%d delta=1" % (n, n, 10 * n) for n in steps] +
             ["bench: percpu this_cpu_inc min=9 max=9", "bench: sched running=1",
              "bench: sched wake_up_process count=16 min=84 max=84 total=1344"] + USER_LINES +
+            SUITE_LINES +
             ["bench: end"])
 
 
@@ -75,6 +77,11 @@ def test_bench_all_cases_need_their_figures():
     lines = [l for l in bench_lines(PRINTED_STEPS) if "running=1" not in l]
     problems = bench_boot(lines).problems()
     check(len(problems) == 1 and "sched running=1" in problems[0], problems)
+    # The self-test suites' costs (kernel/ktest.c), each suite once.
+    for lines in ([l for l in bench_lines(PRINTED_STEPS) if l not in SUITE_LINES],
+                  bench_lines(PRINTED_STEPS) + SUITE_LINES[:1]):
+        problems = bench_boot(lines).problems()
+        check(len(problems) == 1 and "'bench: suite' lines" in problems[0], problems)
     # Each user-space figure, and /init's start, is wanted (tests/user/bench.c, kernel/umh.c).
     for gone in USER_LINES:
         problems = bench_boot([l for l in bench_lines(PRINTED_STEPS) if l != gone]).problems()
