@@ -3,6 +3,7 @@
 from sklib import exits
 from sklib.bench.boots import DEFAULT_CPU
 from sklib.bench.figures import step_insns
+from sklib.bench.report_calls import md_initcalls, md_suites
 from sklib.bench.report_user import md_user, summary_figures as user_summary_figures
 from sklib.bench.steps import BOOT_STEPS, STEP
 
@@ -321,27 +322,6 @@ def md_smp(arch, fig, plots):
     if f"bringup-{arch}" in plots:
         md.append(f"![bring-up]({plots[f'bringup-{arch}']})\n")
     return md
-
-
-def md_initcalls(fig):
-    ic = fig["initcalls"]
-    return ["### Initcalls (`-cpu max`)\n",
-            table(["level", "calls", "instructions"],
-                  [[lv["level"], lv["calls"], n(lv["insns"])] for lv in ic["levels"]]),
-            "The five most expensive:\n",
-            table(["initcall", "level", "instructions"],
-                  [[f"`{c['fn']}`", c["level"], n(c["insns"])] for c in ic["top5"]])]
-
-
-def md_suites(fig):
-    suites = sorted(fig["suites"], key=lambda s: -s["insns"])
-    total = sum(s["insns"] for s in suites)
-    return ["### Self-test suites (`-cpu max`)\n",
-            f"Each suite's instructions, from its start to its top-level KTAP line; "
-            f"{len(suites)} suites, {n(total)} in all, the most expensive first:\n",
-            table(["suite", "instructions", "share"],
-                  [[f"`{s['suite']}`", n(s["insns"]), f"{100 * s['insns'] / total:.1f} %"]
-                   for s in suites] if total else [])]
 
 
 def md_sched(fig):
