@@ -148,8 +148,12 @@ static int kill_pid(int pid, int sig, int code)
 	return t ? 0 : -ESRCH;
 }
 
-/* kill(-1, sig): every process but the caller and init (pid 1). */
-static int kill_all(int sig)
+/*
+ * Many processes: kill(-1, sig) every one but the caller and init (pid 1),
+ * all set; kill(0, sig) and kill(-pgrp, sig) every one of group pgrp.
+ * ESRCH when there was none.
+ */
+static int kill_many(int sig, bool all, int pgrp)
 {
 	struct kernel_siginfo info = { .signo = sig, .code = SI_USER, .pid = current->id };
 	unsigned long flags;
@@ -159,28 +163,9 @@ static int kill_all(int sig)
 	for (int i = 0; i < NR_THREADS; i++) {
 		struct thread *t = &thread_table[i];
 
-		if (!t->sighand || t->exited || t == current || t->id == 1)
+		if (!t->sighand || t->exited)
 			continue;
-		found++;
-		if (sig)
-			send_signal_locked(t, &info);
-	}
-	spin_unlock_irqrestore(&tasklist_lock, flags);
-	return found ? 0 : -ESRCH;
-}
-
-/* kill(0, sig) and kill(-pgrp, sig): every process of the group; ESRCH when it has none. */
-static int kill_pgrp(int pgrp, int sig)
-{
-	struct kernel_siginfo info = { .signo = sig, .code = SI_USER, .pid = current->id };
-	unsigned long flags;
-	int found = 0;
-
-	spin_lock_irqsave(&tasklist_lock, flags);
-	for (int i = 0; i < NR_THREADS; i++) {
-		struct thread *t = &thread_table[i];
-
-		if (!t->sighand || t->exited || t->pgrp != pgrp)
+		if (all ? t == current || t->id == 1 : t->pgrp != pgrp)
 			continue;
 		found++;
 		if (sig)
@@ -200,11 +185,11 @@ SYSCALL_DEFINE2(kill, int, pid, int, sig)
 	if (!valid_signal(sig))
 		return -EINVAL;
 	if (pid == -1)
-		return kill_all(sig);
+		return kill_many(sig, true, 0);
 	if (pid == 0)
-		return kill_pgrp(current->pgrp, sig);
-	if (pid < 0)
-		return pid == -__INT_MAX__ - 1 ? -ESRCH : kill_pgrp(-pid, sig);	/* -pid overflows */
+		return kill_many(sig, false, current->pgrp);
+	if (pid < 0)	/* -pid overflows for INT_MIN */
+		return pid == -__INT_MAX__ - 1 ? -ESRCH : kill_many(sig, false, -pid);
 	return kill_pid(pid, sig, SI_USER);
 }
 
