@@ -83,7 +83,6 @@ void do_exit(long code)
 		dput(t->cwd);
 		t->cwd = NULL;
 	}
-	exit_signals(t);
 	proc_set_cmdline(t, NULL, 0);
 	forget_children(t);
 	spin_lock_irqsave(&tasklist_lock, flags);
@@ -95,6 +94,8 @@ void do_exit(long code)
 		t->orphan = true;
 	}
 	spin_unlock_irqrestore(&tasklist_lock, flags);
+	/* After exited: at every moment the process is live (signals) or a zombie (exited). */
+	exit_signals(t);
 	wake_up(&child_exit);
 	kthread_exit(code);
 }

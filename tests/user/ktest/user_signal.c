@@ -15,6 +15,7 @@
 #include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -331,6 +332,39 @@ static void handler_without_restorer(void)
 		EXPECT(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %#x", st);
 }
 
+/*
+ * A child that has ended, not yet waited for, still exists for kill(), as on
+ * Linux (shells ask kill(pid, 0) whether a job is there): 0, and a signal is
+ * taken and does nothing. Once waitpid() has its status, it is gone (ESRCH).
+ */
+static void kill_of_a_zombie(void)
+{
+	char path[32], buf[128] = "", state = '?';
+	pid_t pid = fork();
+	int status = -1;
+
+	if (pid == 0)
+		_exit(7);
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	for (int tries = 0; tries < 100000 && state != 'Z'; tries++) {
+		int fd = open(path, O_RDONLY);
+		long n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+		if (fd >= 0)
+			close(fd);
+		buf[n > 0 ? n : 0] = '\0';
+		state = strrchr(buf, ')') ? strrchr(buf, ')')[2] : '?';
+		if (state != 'Z')
+			sched_yield();
+	}
+	EXPECT(state == 'Z', "the child never became a zombie: %s", buf);
+	EXPECT(kill(pid, 0) == 0, "kill(zombie, 0): errno %d", errno);
+	EXPECT(kill(pid, SIGKILL) == 0, "kill(zombie, SIGKILL): errno %d", errno);
+	EXPECT(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 7,
+	       "the zombie's status: %#x", status);
+	EXPECT(kill(pid, 0) == -1 && errno == ESRCH, "kill(reaped child, 0): errno %d", errno);
+}
+
 static const struct ktap_case cases[] = {
 	KTAP_CASE(handler_gets_siginfo),
 	KTAP_CASE(blocked_signal_waits),
@@ -341,5 +375,6 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(sigpipe_or_epipe),
 	KTAP_CASE(faults_reach_handlers),
 	KTAP_CASE(handler_without_restorer),
+	KTAP_CASE(kill_of_a_zombie),
 };
 ktest_user_suite(user_signal, cases);
