@@ -57,6 +57,19 @@ static void forget_children(struct thread *t)
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 }
 
+bool is_process(const struct thread *t)
+{
+	return t->state != THREAD_UNUSED && (t->sighand || (t->exited && !t->orphan));
+}
+
+struct thread *find_process(int pid)
+{
+	for (int i = 0; i < NR_THREADS; i++)
+		if (thread_table[i].id == pid && is_process(&thread_table[i]))
+			return &thread_table[i];
+	return NULL;
+}
+
 void do_exit(long code)
 {
 	struct thread *t = current;

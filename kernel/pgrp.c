@@ -24,26 +24,13 @@
 
 #include "sched_internal.h"
 
-/* The process with that id, a zombie included; NULL if none (tasklist_lock held). */
-static struct thread *find_process(int pid)
-{
-	for (int i = 0; i < NR_THREADS; i++) {
-		struct thread *t = &thread_table[i];
-
-		if (t->id == pid && t->state != THREAD_UNUSED && (t->sighand || t->exited))
-			return t;
-	}
-	return NULL;
-}
-
 /* Is any process in group pgrp of session sid (sid < 0: of any session)? */
 static bool group_exists(int pgrp, int sid)
 {
 	for (int i = 0; i < NR_THREADS; i++) {
 		struct thread *t = &thread_table[i];
 
-		if (t->state != THREAD_UNUSED && (t->sighand || t->exited) && t->pgrp == pgrp &&
-		    (sid < 0 || t->session == sid))
+		if (is_process(t) && t->pgrp == pgrp && (sid < 0 || t->session == sid))
 			return true;
 	}
 	return false;

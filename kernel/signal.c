@@ -118,27 +118,6 @@ void force_sig_fault(int sig, int code, unsigned long addr, struct pt_regs *regs
 		do_exit(sig);
 }
 
-/*
- * Is t a process a signal may name (tasklist_lock held)? A zombie (ended,
- * its parent not done waiting for it) still is one, as on Linux, so that
- * kill(pid, 0) says it exists, though it gets nothing (send_signal_locked());
- * an orphan's, which nobody will reap, is not. A kernel thread has no
- * signals and is no process here.
- */
-static bool is_process(const struct thread *t)
-{
-	return t->state != THREAD_UNUSED && (t->sighand || (t->exited && !t->orphan));
-}
-
-/* The process with that pid, or NULL; tasklist_lock held. */
-static struct thread *find_process(int pid)
-{
-	for (int i = 0; i < NR_THREADS; i++)
-		if (thread_table[i].id == pid && is_process(&thread_table[i]))
-			return &thread_table[i];
-	return NULL;
-}
-
 /* Send to one process, as the caller: with sig 0, only whether it exists. */
 static int kill_pid(int pid, int sig, int code)
 {

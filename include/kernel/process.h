@@ -70,6 +70,17 @@ int call_usermodehelper_init(const char *path, const char *const argv[], const c
 			     int *status);
 
 /*
+ * Is t a process that kill(), setpgid() and the like may name? A zombie
+ * (ended, its parent not done waiting for it) still is one, as on Linux,
+ * so that kill(pid, 0) says it exists; an orphan's zombie, which nobody
+ * will reap, is not. A kernel thread has no signals and is no process.
+ * find_process(): the process with that id, or NULL. Both want
+ * tasklist_lock held (kernel/exit.c).
+ */
+bool is_process(const struct thread *t);
+struct thread *find_process(int pid);
+
+/*
  * /proc/PID/cmdline's bytes (kernel/fs/proc_base.c): execve() sets them to
  * argv's strings, fork() copies the parent's, exit empties them.
  */
