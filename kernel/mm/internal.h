@@ -50,6 +50,8 @@ static inline void put_page(void *addr)
 struct mm_struct;
 struct vm_area_struct;
 
+/* The VMA of mm holding addr, or NULL (memory.c; Linux's vma_lookup()). */
+struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
 /* fork(): share every page of vma (mapped in src) with dst, both read-only (memory.c). */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma);
 /* The page at addr becomes mm's alone (copied if shared), to be written: 0 or -errno. */

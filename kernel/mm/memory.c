@@ -47,7 +47,7 @@
 
 #include "internal.h"
 
-static struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
+struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr)
 {
 	struct list_head *pos;
 
@@ -94,7 +94,7 @@ static int copy_shared_page(struct mm_struct *mm, unsigned long va, void *old, u
 int do_wp_page(struct mm_struct *mm, unsigned long addr)
 {
 	unsigned long va = addr & ~(PAGE_SIZE - 1);
-	struct vm_area_struct *vma = mm && addr < TASK_SIZE ? find_vma(mm, va) : NULL;
+	struct vm_area_struct *vma = mm && addr < TASK_SIZE ? vma_lookup(mm, va) : NULL;
 	phys_addr_t pa;
 	unsigned int prot;
 

@@ -289,22 +289,12 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 	return 0;
 }
 
-/* Is addr in a VMA the program may write to? */
-static bool writable(struct mm_struct *mm, unsigned long addr)
-{
-	struct list_head *pos;
-
-	list_for_each(pos, &mm->mmap)
-		if (addr >= vma_of(pos)->vm_start && addr < vma_of(pos)->vm_end)
-			return vma_of(pos)->vm_flags & VM_WRITE;
-	return false;
-}
-
 int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len)
 {
 	while (len) {
 		size_t off = addr & (PAGE_SIZE - 1), n = PAGE_SIZE - off;
-		char *page = !writable(mm, addr) || unshare_page(mm, addr) ? NULL :
+		struct vm_area_struct *vma = vma_lookup(mm, addr);
+		char *page = !vma || !(vma->vm_flags & VM_WRITE) || unshare_page(mm, addr) ? NULL :
 			     user_page(mm, addr);
 
 		if (!page)
