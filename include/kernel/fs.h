@@ -46,14 +46,28 @@ struct address_space {
 
 /*
  * A device number inside the kernel, as Linux keeps it: a 12-bit major
- * (which driver) above a 20-bit minor (which of its devices). stat()
- * gives user space the other encoding, new_encode_dev()'s.
+ * (which driver) above a 20-bit minor (which of its devices).
  */
 typedef u32 dev_t;
 #define MINORBITS	20
 #define MKDEV(ma, mi)	(((dev_t)(ma) << MINORBITS) | (dev_t)(mi))
 #define MAJOR(dev)	((unsigned int)((dev) >> MINORBITS))
 #define MINOR(dev)	((unsigned int)((dev) & ((1U << MINORBITS) - 1)))
+
+/*
+ * The number user space sees (stat's st_rdev, mknod's dev): the minor's low
+ * byte, then the 12-bit major, then the minor's upper 12 bits, so that a
+ * number below 65536 reads as the old 8-bit major and minor did.
+ */
+static inline u32 new_encode_dev(dev_t dev)
+{
+	return (MINOR(dev) & 0xff) | (MAJOR(dev) << 8) | ((MINOR(dev) & ~0xffu) << 12);
+}
+
+static inline dev_t new_decode_dev(u32 dev)
+{
+	return MKDEV((dev & 0xfff00) >> 8, (dev & 0xff) | ((dev >> 12) & 0xfff00));
+}
 
 struct inode {
 	unsigned long i_ino;

@@ -122,9 +122,8 @@ static long do_mknodat(int dfd, const char __user *filename, umode_t mode, unsig
 	name = getname(filename, dfd, &err);
 	if (!name)
 		return err;
-	/* new_decode_dev(): user space's encoding, 12-bit major, 20-bit minor split round it. */
 	err = vfs_mknod(name, (mode & S_IFMT) | (mode & S_IALLUGO & ~current->umask),
-			MKDEV((dev & 0xfff00) >> 8, (dev & 0xff) | ((dev >> 12) & 0xfff00)));
+			new_decode_dev(dev));
 	kfree(name);
 	return err;
 }

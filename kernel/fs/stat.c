@@ -18,7 +18,6 @@
 
 #define STATX_BASIC_STATS	0x000007ffU
 #define BLOCK_SIZE		4096
-#define CONSOLE_DEV		((5 << 8) | 1)	/* Linux's /dev/console: char device 5, 1 */
 
 struct statx_timestamp {
 	s64 tv_sec;
@@ -42,7 +41,7 @@ struct kstat {
 	unsigned long ino;
 	umode_t mode;
 	loff_t size;
-	unsigned int rdev;
+	dev_t rdev;			/* a character device's number, the kernel's MKDEV() */
 };
 
 static void fill_kstat(const struct inode *inode, struct kstat *st)
@@ -51,15 +50,13 @@ static void fill_kstat(const struct inode *inode, struct kstat *st)
 	if (!inode) {
 		st->ino = 2;
 		st->mode = S_IFCHR | 0600;
-		st->rdev = CONSOLE_DEV;
+		st->rdev = MKDEV(5, 1);	/* Linux's /dev/console */
 		return;
 	}
 	st->ino = inode->i_ino;
 	st->mode = inode->i_mode;
 	st->size = inode->i_size;
-	/* new_encode_dev(): what user space reads, the major's 12 bits between the minor's. */
-	st->rdev = (MINOR(inode->i_rdev) & 0xff) | (MAJOR(inode->i_rdev) << 8) |
-		   ((MINOR(inode->i_rdev) & ~0xffu) << 12);
+	st->rdev = inode->i_rdev;
 }
 
 /* What an open file is: a file of the root file system, a pipe, the console. */
@@ -116,8 +113,8 @@ SYSCALL_DEFINE5(statx, int, dfd, const char __user *, filename, unsigned int, fl
 	tmp.stx_ino = st.ino;
 	tmp.stx_size = st.size;
 	tmp.stx_blocks = (st.size + 511) / 512;
-	tmp.stx_rdev_major = (st.rdev & 0xfff00) >> 8;
-	tmp.stx_rdev_minor = (st.rdev & 0xff) | ((st.rdev >> 12) & 0xfff00);
+	tmp.stx_rdev_major = MAJOR(st.rdev);
+	tmp.stx_rdev_minor = MINOR(st.rdev);
 	return copy_to_user(buffer, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
 
@@ -145,7 +142,7 @@ static long cp_new_stat(const struct kstat *st, arch_stat_t __user *statbuf)
 #endif
 	tmp.st_mode = st->mode;
 	tmp.st_nlink = S_ISDIR(st->mode) ? 2 : 1;
-	tmp.st_rdev = st->rdev;
+	tmp.st_rdev = new_encode_dev(st->rdev);
 	tmp.st_size = st->size;
 	tmp.st_blksize = BLOCK_SIZE;
 	tmp.st_blocks = (st->size + 511) / 512;

@@ -7,12 +7,15 @@
  * no process has one; on Linux a process started from a shell does, so the
  * case only runs here). stat() gives each its type and Linux's numbers.
  * mknod() makes a device node that works as the archive's do, and refuses
- * what the file system cannot hold.
+ * what the file system cannot hold. Device numbers too big for the old
+ * 8-bit encoding survive stat() and statx().
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -107,10 +110,35 @@ static void mknod_makes_devices(void)
 	}
 }
 
+/*
+ * A number with a major above 255 and a minor above 65535 comes back whole
+ * from stat() and statx(), which encode it differently; and the console a
+ * program starts with (no node of the file system) is 5:1 to fstat().
+ */
+static void device_numbers_round_trip(void)
+{
+	uint32_t stx[64];	/* struct statx, read raw: stx_rdev_major is word 32, stx_rdev_minor 33 */
+	struct stat st;
+
+	unlink(NODE);
+	EXPECT(mknod(NODE, S_IFCHR | 0600, makedev(300, 70000)) == 0, "mknod: errno %d", errno);
+	expect_chrdev(NODE, 300, 70000);
+	EXPECT(syscall(SYS_statx, AT_FDCWD, NODE, 0, 0x7ff, stx) == 0, "statx: errno %d", errno);
+	EXPECT(stx[32] == 300 && stx[33] == 70000, "statx: device %u:%u", stx[32], stx[33]);
+	unlink(NODE);
+	if (on_special_k()) {
+		EXPECT(fstat(STDOUT_FILENO, &st) == 0, "fstat: errno %d", errno);
+		EXPECT(S_ISCHR(st.st_mode) && major(st.st_rdev) == 5 && minor(st.st_rdev) == 1,
+		       "the console: mode %#o, device %u:%u", st.st_mode, major(st.st_rdev),
+		       minor(st.st_rdev));
+	}
+}
+
 static const struct ktap_case cases[] = {
 	KTAP_CASE(null_swallows_writes),
 	KTAP_CASE(zero_reads_zeros),
 	KTAP_CASE(console_takes_writes),
 	KTAP_CASE(mknod_makes_devices),
+	KTAP_CASE(device_numbers_round_trip),
 };
 ktest_user_suite(user_dev, cases);
