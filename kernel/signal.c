@@ -22,6 +22,7 @@
 #include <asm/processor.h>
 #include <kernel/errno.h>
 #include <kernel/exit.h>
+#include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/process.h>
 #include <kernel/sched.h>
@@ -90,12 +91,18 @@ static const char *fault_name(int sig)
 void force_sig_fault(int sig, int code, unsigned long addr, struct pt_regs *regs,
 		     unsigned long error)
 {
-	struct kernel_siginfo info = { .signo = sig, .code = code, .addr = addr };
 	struct thread *t = current;
 	int width = 2 * sizeof(long);
 	bool fatal = true;
 	unsigned long flags;
+	struct kernel_siginfo info;
 
+	/* No page where a file mapping runs past its file's end: Linux's SIGBUS. */
+	if (sig == SIGSEGV && code == SEGV_MAPERR && fault_past_file_end(t->mm, addr)) {
+		sig = SIGBUS;
+		code = BUS_ADRERR;
+	}
+	info = (struct kernel_siginfo){ .signo = sig, .code = code, .addr = addr };
 	spin_lock_irqsave(&tasklist_lock, flags);
 	if (t->sighand) {
 		struct k_sigaction *ka = &t->sighand->action[sig - 1];

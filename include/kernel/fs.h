@@ -149,6 +149,17 @@ bool chrdev_seekable(const struct inode *inode);
 long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 /* Bytes written at pos, the file growing as needed (a hole reads as zeros), or -errno. */
 long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
+/*
+ * mmap() and execve() (kernel/fs/ramfs.c): page index of a regular file,
+ * made if it was a hole, with one more user taken for the caller, who maps
+ * it (put back when unmapped); NULL without memory or past the file's end.
+ */
+void *get_file_page(struct inode *inode, unsigned long index);
+/* Has the inode pages to map: a regular file of ramfs, not one of /proc's texts. */
+static inline bool inode_has_pages(const struct inode *inode)
+{
+	return S_ISREG(inode->i_mode) && !inode->i_show && !inode->i_pid_show;
+}
 /* The link's target, NUL-terminated and cut to fit buf; its length, or -EINVAL. */
 int vfs_readlink(struct dentry *dentry, char *buf, size_t size);
 

@@ -14,6 +14,9 @@
 #define VM_READ		0x1
 #define VM_WRITE	0x2
 #define VM_EXEC		0x4
+#define VM_ACCESS	(VM_READ | VM_WRITE | VM_EXEC)
+/* A VMA's flag beside them: MAP_SHARED, the file's own pages, never copied on a write. */
+#define VM_SHARED	0x8
 
 /* The smallest order whose block holds size bytes (Linux's get_order()). */
 static inline unsigned int get_order(size_t size)
@@ -80,13 +83,27 @@ struct mm_struct;
 struct mm_struct *mm_alloc(void);
 /* Map [addr, addr + len) to new zeroed pages with prot, as one VMA; 0 or -errno. */
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot);
+struct inode;
+/*
+ * Map [addr, addr + len) to the pages of a regular file from page pgoff on,
+ * with flags (VM_ACCESS bits, VM_SHARED), as one VMA (kernel/mm/filemap.c):
+ * the page cache's own pages, each one more user, so every process mapping
+ * them shares them. A private writable page is mapped read-only and copied
+ * on its first write (do_wp_page()). Pages wholly past the file's end are
+ * left unmapped: an access there faults. 0 or -errno.
+ */
+int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int flags,
+		struct inode *inode, unsigned long pgoff);
 /* Tear an address space down: every user page and page table back to the allocator. */
 void mmput(struct mm_struct *mm);
 /* The lowest free range of len bytes at or above mm->mmap_base; 0 when there is none. */
 unsigned long get_unmapped_area(struct mm_struct *mm, unsigned long len);
 /* Unmap [addr, addr + len), whole VMAs or parts, and free its pages: 0 or -EINVAL. */
 int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len);
-/* New permissions for [addr, addr + len), all mapped: 0, -ENOMEM (a hole), -EACCES (W+X). */
+/*
+ * New permissions for [addr, addr + len), all in VMAs: 0, -ENOMEM (a hole),
+ * -EACCES (W+X, or write on a shared file mapping).
+ */
 int do_mprotect(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot);
 /* fork(): a copy of every mapping, sharing its pages copy-on-write; NULL without memory. */
 struct mm_struct *dup_mm(struct mm_struct *mm);
@@ -97,6 +114,11 @@ struct mm_struct *dup_mm(struct mm_struct *mm);
  * -ENOMEM when no page is left for the copy (kernel/mm/memory.c).
  */
 int do_wp_page(struct mm_struct *mm, unsigned long addr);
+/*
+ * Is addr in one of mm's VMAs with no page there? Only a file mapping's
+ * pages wholly past the file's end are left so: the fault is SIGBUS.
+ */
+bool fault_past_file_end(struct mm_struct *mm, unsigned long addr);
 /*
  * Copy into mm at addr as its program could write there: only into VMAs
  * with VM_WRITE (a page shared with another process is copied first);

@@ -19,7 +19,7 @@ struct mm_struct;
 struct vm_area_struct {
 	struct mm_struct *vm_mm;
 	unsigned long vm_start, vm_end;	/* [vm_start, vm_end), page-aligned */
-	unsigned int vm_flags;		/* VM_READ | VM_WRITE | VM_EXEC (kernel/mm.h) */
+	unsigned int vm_flags;		/* VM_READ | VM_WRITE | VM_EXEC, VM_SHARED (kernel/mm.h) */
 	struct list_head vm_list;	/* in mm->mmap, by address */
 };
 

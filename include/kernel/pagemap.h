@@ -19,7 +19,7 @@
 
 /* Bytes [pos, pos + len) of the file into buf; holes read as zeros. The caller clips to the size. */
 void filemap_read(struct address_space *mapping, void *buf, size_t len, loff_t pos);
-/* len bytes at pos, pages added as needed: len, or -ENOMEM (nothing written) / -EFBIG. */
+/* len bytes at pos, pages added as needed: the bytes written (fewer when memory ran out), or -errno. */
 long filemap_write(struct address_space *mapping, const void *buf, size_t len, loff_t pos);
 /* Keep the first size bytes: pages past them go (their file's reference), the last one's tail is zeroed. */
 void truncate_inode_pages(struct address_space *mapping, loff_t size);

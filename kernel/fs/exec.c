@@ -7,8 +7,10 @@
  *   2. the file is looked up, must be a regular file with an executable
  *      bit (-EACCES), and its headers must pass every check of
  *      kernel/fs/binfmt_elf.c: a refusal is logged with its reason;
- *   3. a new address space gets each PT_LOAD segment (its pages zeroed,
- *      the file's bytes copied in, its permissions), a stack of
+ *   3. a new address space gets each PT_LOAD segment (load_segment():
+ *      the file's own pages from the page cache, shared by every process
+ *      running the program, a writable segment's copied on a write; its
+ *      bss in zeroed pages), a stack of
  *      USER_STACK_SIZE bytes below TASK_SIZE with argv, envp and the auxiliary
  *      vector (kernel/fs/exec_stack.c), and a heap right after the highest
  *      segment;
@@ -118,20 +120,53 @@ static int read_into(struct mm_struct *mm, struct inode *inode, unsigned long ad
 	return 0;
 }
 
+/*
+ * One PT_LOAD segment at start. Its whole pages of file bytes are the
+ * file's pages, mapped as they are (vm_map_file(): a writable segment's
+ * copy-on-write), bytes past the segment's end in its last page included,
+ * as on Linux. The bss is zeroed pages; the page where the file's bytes
+ * end and the bss begins is a private copy of those bytes with a zeroed
+ * tail. A segment whose file offset and address differ within a page
+ * (no linker makes one) cannot be mapped: its bytes are copied.
+ */
+static int load_segment(struct mm_struct *mm, struct inode *inode, const Elf_Phdr *p,
+			unsigned long start)
+{
+	unsigned long first = start & ~(PAGE_SIZE - 1), end = ALIGN(start + p->p_memsz, PAGE_SIZE);
+	unsigned long file_end = start + p->p_filesz, mapped = first;
+	unsigned int prot = vm_prot(p->p_flags);
+	int err;
+
+	if ((p->p_offset & (PAGE_SIZE - 1)) == (start & (PAGE_SIZE - 1))) {
+		/* Up to the file's last byte's page, or the page before it when the bss shares it. */
+		mapped = p->p_memsz > p->p_filesz ? file_end & ~(PAGE_SIZE - 1) :
+			 ALIGN(file_end, PAGE_SIZE);
+		if (mapped > first) {
+			err = vm_map_file(mm, first, mapped - first, prot, inode,
+					  (p->p_offset - (start - first)) >> PAGE_SHIFT);
+			if (err)
+				return err;
+		}
+	}
+	if (mapped >= end)
+		return 0;
+	err = vm_map_anon(mm, mapped, end - mapped, prot);
+	if (!err && file_end > mapped)
+		err = read_into(mm, inode, mapped > start ? mapped : start,
+				p->p_offset + (mapped > start ? mapped - start : 0),
+				file_end - (mapped > start ? mapped : start));
+	return err;
+}
+
 static int load_segments(struct mm_struct *mm, struct inode *inode, const Elf_Ehdr *eh,
 			 const Elf_Phdr *ph, const struct elf_image *img)
 {
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
-		unsigned long start = ph[i].p_vaddr + img->load_bias;
-		unsigned long first = start & ~(PAGE_SIZE - 1);
-		unsigned long end = ALIGN(start + ph[i].p_memsz, PAGE_SIZE);
 		int err;
 
 		if (ph[i].p_type != PT_LOAD || !ph[i].p_memsz)
 			continue;
-		err = vm_map_anon(mm, first, end - first, vm_prot(ph[i].p_flags));
-		if (!err)
-			err = read_into(mm, inode, start, ph[i].p_offset, ph[i].p_filesz);
+		err = load_segment(mm, inode, &ph[i], ph[i].p_vaddr + img->load_bias);
 		if (err)
 			return err;
 	}

@@ -8,6 +8,7 @@
  * This file knows nothing of paths: kernel/fs/namei.c walks them and calls
  * these under fs_lock.
  */
+#include <asm/page.h>
 #include <kernel/errno.h>
 #include <kernel/pagemap.h>
 #include <kernel/slab.h>
@@ -130,6 +131,18 @@ int ramfs_set_link(struct inode *inode, const char *target, size_t len)
 	memcpy(inode->i_link, target, len);
 	inode->i_size = len;
 	return 0;
+}
+
+/* The one call here that takes fs_lock itself: the mm code has no business with it. */
+void *get_file_page(struct inode *inode, unsigned long index)
+{
+	void *page = NULL;
+
+	mutex_lock(&fs_lock);
+	if ((loff_t)index < (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT)
+		page = filemap_get_page(&inode->i_data, index);
+	mutex_unlock(&fs_lock);
+	return page;
 }
 
 int ramfs_iterate(struct dentry *dir, struct dir_context *ctx)

@@ -12,8 +12,19 @@
  * file at 2 GiB on 64-bit, 4 GiB on 32-bit (-EFBIG past that, Linux's
  * answer past a file system's largest file), more than the RAM of the
  * machines this kernel runs on.
+ *
+ * vm_map_file() maps a file's pages into an address space (mmap() of a
+ * file, execve()'s segments). There is no demand paging: every page of the
+ * range is mapped at once, one more user each, except those wholly past the
+ * file's end, which are left out (an access there gets SIGBUS, as on
+ * Linux). Nor does a mapping follow the file later: a page truncated away
+ * stays in the mappings that hold it, with the bytes it had, where Linux
+ * would unmap it, and a page the file grows into is not mapped in after.
  */
+#include <asm/processor.h>
 #include <kernel/errno.h>
+#include <kernel/mm_types.h>
+#include <kernel/mmu_context.h>
 #include <kernel/overflow.h>
 #include <kernel/pagemap.h>
 #include <kernel/slab.h>
@@ -76,7 +87,7 @@ void filemap_read(struct address_space *m, void *buf, size_t len, loff_t pos)
 
 long filemap_write(struct address_space *m, const void *buf, size_t len, loff_t pos)
 {
-	unsigned long first = pos >> PAGE_SHIFT, last;
+	size_t done = 0;
 	loff_t end;
 
 	if (!len)
@@ -85,22 +96,28 @@ long filemap_write(struct address_space *m, const void *buf, size_t len, loff_t 
 		return -EINVAL;
 	if ((unsigned long long)(end - 1) >> PAGE_SHIFT >= MAX_FILE_PAGES)
 		return -EFBIG;
-	last = (end - 1) >> PAGE_SHIFT;
-	/* Every page first, so that a write is whole or not at all. */
-	if (grow(m, last + 1))
+	if (grow(m, ((end - 1) >> PAGE_SHIFT) + 1))
 		return -ENOMEM;
-	for (unsigned long i = first; i <= last; i++)
-		if (!make_page(m, i))
-			return -ENOMEM;	/* the pages made stay, zeros, until the file goes */
-	for (size_t done = 0; done < len;) {
-		unsigned long off = pos & (PAGE_SIZE - 1);
+	while (done < len) {
+		unsigned long index = pos >> PAGE_SHIFT, off = pos & (PAGE_SIZE - 1);
 		size_t n = len - done < PAGE_SIZE - off ? len - done : PAGE_SIZE - off;
+		char *page = m->pages[index];
 
-		memcpy((char *)m->pages[pos >> PAGE_SHIFT] + off, (const char *)buf + done, n);
+		/* A new page: only what the write leaves of it is zeroed (the unpacking of an archive writes whole pages). */
+		if (!page) {
+			page = alloc_page();
+			if (!page)
+				break;
+			memset(page, 0, off);
+			memset(page + off + n, 0, PAGE_SIZE - off - n);
+			m->pages[index] = page;
+		}
+		memcpy(page + off, (const char *)buf + done, n);
 		done += n;
 		pos += n;
 	}
-	return len;
+	/* Out of pages part way: the bytes written so far, as Linux's short write. */
+	return done ? (long)done : -ENOMEM;
 }
 
 void truncate_inode_pages(struct address_space *m, loff_t size)
@@ -132,4 +149,40 @@ void *filemap_get_page(struct address_space *m, unsigned long index)
 	if (page)
 		get_page(page);
 	return page;
+}
+
+int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int flags,
+		struct inode *inode, unsigned long pgoff)
+{
+	unsigned long end, pages = (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	/* A private page is the file's until written: read-only until do_wp_page() copies it. */
+	unsigned int prot = flags & (flags & VM_SHARED ? VM_ACCESS : VM_READ | VM_EXEC);
+	struct vm_area_struct *vma;
+	int err = vma_check(mm, addr, len, flags, &end);
+
+	if (err)
+		return err;
+	if ((flags & VM_SHARED) && (flags & VM_WRITE))
+		return -EACCES;		/* shared writable mappings are not kept (mman.c) */
+	if (pgoff > (unsigned long)-1 - (end - addr) / PAGE_SIZE)
+		return -EOVERFLOW;
+	vma = kzalloc(sizeof(*vma));
+	if (!vma)
+		return -ENOMEM;
+	for (unsigned long va = addr, i = pgoff; va < end && i < pages; va += PAGE_SIZE, i++) {
+		void *page = get_file_page(inode, i);
+
+		err = page ? map_user_page(mm->pgd, va, __pa(page), prot) : -ENOMEM;
+		if (err) {
+			if (page)
+				put_page(page);
+			unmap_range(mm, addr, va);
+			kfree(vma);
+			return err;
+		}
+	}
+	*vma = (struct vm_area_struct){ .vm_mm = mm, .vm_start = addr, .vm_end = end,
+					.vm_flags = flags };
+	insert_vma(mm, vma);
+	return 0;
 }

@@ -52,6 +52,15 @@ struct vm_area_struct;
 
 /* The VMA of mm holding addr, or NULL (memory.c; Linux's vma_lookup()). */
 struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
+/* kernel/mm/mmap.c, for the mappings made elsewhere (filemap.c). */
+/* A new mapping's checks (-EINVAL, -EEXIST when it overlaps one); 0 and its end. */
+int vma_check(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot,
+	      unsigned long *end);
+/* Into mm's list, sorted, merged with a neighbour it continues. */
+void insert_vma(struct mm_struct *mm, struct vm_area_struct *vma);
+/* Unmap [start, end), a user fewer for each page; holes are skipped. */
+void unmap_range(struct mm_struct *mm, unsigned long start, unsigned long end);
+
 /* fork(): share every page of vma (mapped in src) with dst, both read-only (memory.c). */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma);
 /* The page at addr becomes mm's alone (copied if shared), to be written: 0 or -errno. */

@@ -24,11 +24,15 @@
  *
  * A page is writable in its page table only when its VMA is and it has one
  * user: mprotect() keeps a shared page read-only (change_protection()).
- * There is still no demand paging: every page of a VMA is mapped, shared
- * or not, so a fault is never a missing page. The only new failure is a
- * write to a shared page with no free page left for the copy: the program
- * gets SIGSEGV (the kernel's access gets -EFAULT), as Linux would kill it
- * when out of memory.
+ * A file's pages mapped privately (mmap()'s MAP_PRIVATE, execve()'s
+ * writable segments: kernel/mm/filemap.c) are shared the same way with the
+ * page cache, which holds a reference of its own, so the first write
+ * copies. There is no demand paging: every page of a VMA is mapped when
+ * the VMA is made, but for a file mapping's pages wholly past the file's
+ * end, where an access gets SIGBUS as on Linux (fault_past_file_end()).
+ * The only other new failure is a write to a shared page with no free page
+ * left for the copy: the program gets SIGSEGV (the kernel's access gets
+ * -EFAULT), as Linux would kill it when out of memory.
  *
  * TLB: the parent's page-table entries lose their write permission while
  * fork() runs on the parent's CPU, the only one that can hold them (a
@@ -103,8 +107,14 @@ int do_wp_page(struct mm_struct *mm, unsigned long addr)
 	    (prot & VM_WRITE))
 		return -EFAULT;
 	if (page_count(__va(pa)) == 1)
-		return protect_user_page(mm->pgd, va, vma->vm_flags);
-	return copy_shared_page(mm, va, __va(pa), vma->vm_flags);
+		return protect_user_page(mm->pgd, va, vma->vm_flags & VM_ACCESS);
+	return copy_shared_page(mm, va, __va(pa), vma->vm_flags & VM_ACCESS);
+}
+
+bool fault_past_file_end(struct mm_struct *mm, unsigned long addr)
+{
+	return mm && addr < TASK_SIZE && vma_lookup(mm, addr) &&
+	       lookup_user_page(mm->pgd, addr & ~(PAGE_SIZE - 1), NULL, NULL) == -ENOENT;
 }
 
 int unshare_page(struct mm_struct *mm, unsigned long addr)

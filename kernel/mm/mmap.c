@@ -46,7 +46,7 @@ struct mm_struct *mm_alloc(void)
 }
 
 /* Unmap [start, end), a user fewer for each page (freed with its last); holes are skipped. */
-static void unmap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
+void unmap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
 		phys_addr_t pa;
@@ -71,7 +71,7 @@ static bool overlaps(struct mm_struct *mm, unsigned long start, unsigned long en
  * permissions, no gap): brk() grows the heap a little at a time, and the
  * list stays as short as the address space is varied.
  */
-static void insert_vma(struct mm_struct *mm, struct vm_area_struct *new)
+void insert_vma(struct mm_struct *mm, struct vm_area_struct *new)
 {
 	struct vm_area_struct *prev = NULL, *next = NULL;
 	struct list_head *pos;
@@ -108,6 +108,16 @@ static void *user_page(struct mm_struct *mm, unsigned long va)
 	return __va(pa);
 }
 
+int vma_check(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot,
+	      unsigned long *end)
+{
+	*end = addr + ALIGN(len, PAGE_SIZE);
+	if (!len || !IS_ALIGNED(addr, PAGE_SIZE) || *end < addr || *end > TASK_SIZE ||
+	    ((prot & VM_WRITE) && (prot & VM_EXEC)))
+		return -EINVAL;
+	return overlaps(mm, addr, *end) ? -EEXIST : 0;
+}
+
 /*
  * Map [addr, addr + len) with new pages, each zeroed before it is mapped,
  * so that ARM's map_user_page() cleans an executable page's final contents
@@ -115,14 +125,12 @@ static void *user_page(struct mm_struct *mm, unsigned long va)
  */
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
 {
-	unsigned long end = addr + ALIGN(len, PAGE_SIZE);
 	struct vm_area_struct *vma;
+	unsigned long end;
+	int err = vma_check(mm, addr, len, prot, &end);
 
-	if (!len || !IS_ALIGNED(addr, PAGE_SIZE) || end < addr || end > TASK_SIZE ||
-	    ((prot & VM_WRITE) && (prot & VM_EXEC)))
-		return -EINVAL;
-	if (overlaps(mm, addr, end))
-		return -EEXIST;
+	if (err)
+		return err;
 	/* Refused at once, rather than after taking (and zeroing) every free page first. */
 	if ((end - addr) / PAGE_SIZE > nr_free_pages())
 		return -ENOMEM;
@@ -271,6 +279,11 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 		return -EACCES;
 	if (!fully_mapped(mm, start, end))
 		return -ENOMEM;
+	/* A shared mapping stays read-only: its writes would be the file's (Linux: unless open for writing). */
+	list_for_each(pos, &mm->mmap)
+		if ((prot & VM_WRITE) && (vma_of(pos)->vm_flags & VM_SHARED) &&
+		    vma_of(pos)->vm_start < end && vma_of(pos)->vm_end > start)
+			return -EACCES;
 	err = split_at(mm, start);
 	if (!err)
 		err = split_at(mm, end);
@@ -282,7 +295,7 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len, un
 		if (vma->vm_start < start || vma->vm_end > end)
 			continue;
 		change_protection(mm, vma->vm_start, vma->vm_end, prot);
-		vma->vm_flags = prot;
+		vma->vm_flags = prot | (vma->vm_flags & VM_SHARED);
 	}
 	/* Only now, the walk done: a merge frees VMAs, the next one of the walk among them. */
 	merge_vmas(mm);
