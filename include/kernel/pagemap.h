@@ -25,5 +25,7 @@ long filemap_write(struct address_space *mapping, const void *buf, size_t len, l
 void truncate_inode_pages(struct address_space *mapping, loff_t size);
 /* Page index of the file, made (zeroed) if a hole, with a reference taken for the caller; NULL without memory. */
 void *filemap_get_page(struct address_space *mapping, unsigned long index);
+/* Pages in all files' page caches (a page still mapped after its file let it go is not counted). */
+unsigned long filemap_nr_pages(void);
 
 #endif

@@ -4,10 +4,12 @@
  *
  * meminfo: each line "Name:" padded to 16 columns, the value in kB right-
  * aligned in 8, " kB" (proc(5)). MemFree is the page allocator's free
- * count, so that a program sees its pages go and come back. The ramfs
- * keeps files in kmalloc() memory, not in a page cache, and there is no
- * swap: Buffers, Cached, Shmem and the swap lines read 0, and MemAvailable
- * is MemFree (nothing could be reclaimed to add to it).
+ * count, so that a program sees its pages go and come back. Cached is
+ * the page cache (kernel/mm/filemap.c), where ramfs keeps every file's
+ * bytes, as Linux counts a ramfs file's pages there. There is no swap and
+ * no block device: Buffers, Shmem and the swap lines read 0, and
+ * MemAvailable is MemFree (a ramfs page cannot be reclaimed: it is the
+ * file).
  *
  * mounts: "device mountpoint type options 0 0". There is one file system,
  * the root's ramfs (Linux's rootfs), with /proc in it as a directory the
@@ -16,6 +18,7 @@
  */
 #include <kernel/init.h>
 #include <kernel/mm.h>
+#include <kernel/pagemap.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 
@@ -29,11 +32,12 @@ static size_t meminfo_show(char *buf, size_t size)
 
 	return snprintf(buf, size,
 			"%-16s%8lu kB\n%-16s%8lu kB\n%-16s%8lu kB\n"
-			"Buffers:               0 kB\nCached:                0 kB\n"
+			"Buffers:               0 kB\n%-16s%8lu kB\n"
 			"SwapCached:            0 kB\nSwapTotal:             0 kB\n"
 			"SwapFree:              0 kB\nShmem:                 0 kB\n"
 			"SReclaimable:          0 kB\n",
-			"MemTotal:", total, "MemFree:", free, "MemAvailable:", free);
+			"MemTotal:", total, "MemFree:", free, "MemAvailable:", free,
+			"Cached:", KB(filemap_nr_pages()));
 }
 
 static size_t mounts_show(char *buf, size_t size)

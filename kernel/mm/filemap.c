@@ -22,6 +22,7 @@
  * would unmap it, and a page the file grows into is not mapped in after.
  */
 #include <asm/processor.h>
+#include <kernel/atomic.h>
 #include <kernel/errno.h>
 #include <kernel/mm_types.h>
 #include <kernel/mmu_context.h>
@@ -33,6 +34,14 @@
 #include "internal.h"
 
 #define MAX_FILE_PAGES	((PAGE_SIZE << MAX_ORDER) / sizeof(void *))
+
+/* Pages held by every file's page cache: /proc/meminfo's Cached (Linux's NR_FILE_PAGES). */
+static atomic_t nr_file_pages;
+
+unsigned long filemap_nr_pages(void)
+{
+	return (unsigned long)atomic_read(&nr_file_pages);
+}
 
 /* Room for n entries at least; -ENOMEM leaves the array as it was. */
 static int grow(struct address_space *m, unsigned long n)
@@ -62,8 +71,10 @@ static void *make_page(struct address_space *m, unsigned long index)
 {
 	if (!m->pages[index]) {
 		m->pages[index] = alloc_page();
-		if (m->pages[index])
+		if (m->pages[index]) {
 			memset(m->pages[index], 0, PAGE_SIZE);
+			atomic_add(1, &nr_file_pages);
+		}
 	}
 	return m->pages[index];
 }
@@ -111,6 +122,7 @@ long filemap_write(struct address_space *m, const void *buf, size_t len, loff_t 
 			memset(page, 0, off);
 			memset(page + off + n, 0, PAGE_SIZE - off - n);
 			m->pages[index] = page;
+			atomic_add(1, &nr_file_pages);
 		}
 		memcpy(page + off, (const char *)buf + done, n);
 		done += n;
@@ -125,8 +137,10 @@ void truncate_inode_pages(struct address_space *m, loff_t size)
 	unsigned long keep = (size + PAGE_SIZE - 1) >> PAGE_SHIFT;
 
 	for (unsigned long i = keep; i < m->nr_pages; i++) {
-		if (m->pages[i])
+		if (m->pages[i]) {
 			put_page(m->pages[i]);
+			atomic_add(-1, &nr_file_pages);
+		}
 		m->pages[i] = NULL;
 	}
 	if ((size & (PAGE_SIZE - 1)) && keep <= m->nr_pages && m->pages[keep - 1])

@@ -1,11 +1,13 @@
 /*
  * user_procfs: /proc as ps, free, df and a student read it. meminfo in
  * Linux's layout, whose MemFree drops when a mapping's pages are touched
- * and comes back when it is unmapped; mounts; /proc/self, a link to the
- * reader's own pid; /proc/PID/{stat,status,cmdline,wchan}: the fields
- * ps reads, cmdline equal to argv, and wchan naming the function a sleeping
- * child blocks in (the article's .sched.text skip), "0" for a running one;
- * a listing of /proc that shows a child while it lives and not after.
+ * and comes back when it is unmapped, and whose Cached counts a file's
+ * pages (the page cache) until the file is removed; mounts; /proc/self, a
+ * link to the reader's own pid; /proc/PID/{stat,status,cmdline,wchan}: the
+ * fields ps reads, cmdline equal to argv, and wchan naming the function a
+ * sleeping child blocks in (the article's .sched.text skip), "0" for a
+ * running one; a listing of /proc that shows a child while it lives and
+ * not after.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -102,6 +104,28 @@ static void meminfo_free_follows_pages(void)
 	       "MemFree %ld kB -> %ld kB after touching %zu kB", before, touched, kb);
 	EXPECT(after - touched >= (long)kb, "MemFree %ld kB -> %ld kB after munmap of %zu kB",
 	       touched, after, kb);
+}
+
+/* A file of 64 pages adds 256 kB to Cached (the page cache); its unlink takes them back. */
+static void meminfo_cached_follows_files(void)
+{
+	static char page[PAGE];
+	long before, written, removed;
+	int fd;
+
+	if (!on_special_k())
+		return;	/* Linux's page cache moves with everything else */
+	before = meminfo("Cached");
+	fd = open("/user_procfs.cached", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	for (int i = 0; i < 64 && fd >= 0; i++)
+		EXPECT(write(fd, page, PAGE) == PAGE, "write: errno %d", errno);
+	close(fd);
+	written = meminfo("Cached");
+	unlink("/user_procfs.cached");
+	removed = meminfo("Cached");
+	EXPECT(fd >= 0 && written - before == 256, "Cached %ld kB -> %ld kB after a 256 kB file",
+	       before, written);
+	EXPECT(removed == before, "Cached %ld kB -> %ld kB after its unlink", written, removed);
 }
 
 static void mounts_root(void)
@@ -301,6 +325,7 @@ static void wchan_of_sleeper_skips_sched_text(void)
 static const struct ktap_case cases[] = {
 	KTAP_CASE(meminfo_layout),
 	KTAP_CASE(meminfo_free_follows_pages),
+	KTAP_CASE(meminfo_cached_follows_files),
 	KTAP_CASE(mounts_root),
 	KTAP_CASE(self_is_own_pid),
 	KTAP_CASE(cmdline_is_argv),
