@@ -173,7 +173,7 @@ MODPOST_INPUTS	:= $(SYMVERS) $(if $(M),$(INTREE_SYMVERS) $(KBUILD_EXTRA_SYMBOLS)
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
-.PHONY: all mini layers modules iso run run-args debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
+.PHONY: all mini layers modules iso dynamic run run-args debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
 	labs lab grade \
 	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
 	check-build-llvm-x86_64 check-build-llvm-arm
@@ -377,6 +377,13 @@ $(BUILD)/initramfs-user.cpio: scripts/mkinitramfs $(shell find tests/initramfs-u
 	$(Q)scripts/mkinitramfs tests/initramfs-user $@
 $(BUILD)/initramfs-concat.cpio: $(INITRAMFS) $(BUILD)/initramfs-user.cpio
 	$(Q)cat $^ > $@
+# `make dynamic`: the initramfs and, appended, dynamically linked programs with their ld.so and
+# libraries (tests/user/user.mk), Debian's among them: 4 MiB more, kept out of the archive every
+# boot unpacks, and out of `all`, since Debian's files are downloaded (scripts/debian-programs).
+dynamic: $(BUILD)/initramfs-dyn.cpio
+$(BUILD)/initramfs-dyn.cpio: scripts/mkinitramfs $(INITRAMFS) $(USER_DYN_STAMP)
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)scripts/mkinitramfs $(USER_DYN_ROOT) $@.part && cat $(INITRAMFS) $@.part > $@ && rm $@.part
 $(BUILD)/initramfs-corrupt.cpio: $(INITRAMFS)
 	$(Q)head -c 357 $< > $@
 
@@ -467,7 +474,7 @@ check-build-shared:
 	+$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) tools user
 	+$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) user
 check-build-x86_64 check-build-arm: check-build-%: check-build-shared
-	+$(Q)$(MAKE) --no-print-directory ARCH=$* O=$(O) all mini $(if $(filter x86_64,$*),iso)
+	+$(Q)$(MAKE) --no-print-directory ARCH=$* O=$(O) all mini dynamic $(if $(filter x86_64,$*),iso)
 check-build-llvm-x86_64 check-build-llvm-arm: check-build-llvm-%: check-build-shared
 	+$(Q)$(MAKE) --no-print-directory ARCH=$* LLVM=1 O=$(O)/llvm SHARED_O=$(O) all mini
 

@@ -31,7 +31,7 @@
 #include <kernel/uaccess.h>
 
 #define USER_SUITES_DIR		"/lib/ktest"
-#define MAX_USER_SUITES		16
+#define MAX_USER_SUITES		32
 #define MAX_USER_ARGS		8
 
 static char user_args[128];

@@ -64,13 +64,15 @@ typedef Elf32_Phdr Elf_Phdr;
 
 /* The biggest program header table accepted: Linux's limit, 64 KiB. */
 #define ELF_MAX_PHDRS_SIZE	65536
+/* PT_INTERP's path, its NUL included: at least 2 bytes, at most PATH_MAX, as Linux checks. */
+#define ELF_MAX_INTERP		4096
 
 /* What this kernel runs: the arch's machine and its user address range. */
 struct elf_target {
 	u16 machine;			/* EM_X86_64, EM_ARM */
 	u64 min_addr;			/* below: never mapped (page 0 stays a NULL trap) */
 	u64 task_size;			/* user addresses are below */
-	u64 dyn_base;			/* where a static-pie program (ET_DYN) goes */
+	u64 dyn_base;			/* where an ET_DYN file goes (a PIE, an interpreter) */
 	u64 page_size;
 };
 
@@ -81,6 +83,8 @@ struct elf_image {
 	u64 phdr_addr;			/* AT_PHDR (0: the headers are not loaded) */
 	unsigned int phnum;
 	u64 brk;			/* the end of the highest segment: the heap starts after */
+	u64 interp_off;			/* the first PT_INTERP: its path's place in the file, */
+	u64 interp_len;			/* NUL included (0: a static program) */
 };
 
 /*
@@ -94,7 +98,8 @@ int elf_check_header(const Elf_Ehdr *eh, u64 file_size, const struct elf_target 
 /*
  * Its program headers (e_phnum of them, read from e_phoff), once
  * elf_check_header() passed. 0 and *img filled in, or -ENOEXEC (no
- * loadable segment, a dynamic program) or -EINVAL (a segment that is
+ * loadable segment, a PT_INTERP of a size no path has or past the end of
+ * the file) or -EINVAL (a segment that is
  * inconsistent, overlaps another, reaches page 0 or kernel space, or is
  * writable and executable; an entry point outside every executable
  * segment), with *why.
@@ -120,6 +125,7 @@ struct elf_aux_info {
 	const u8 *random;		/* 16 bytes for AT_RANDOM */
 	unsigned int clktck;		/* AT_CLKTCK: the unit of times() */
 	unsigned int page_size;		/* AT_PAGESZ */
+	u64 base;			/* AT_BASE: the interpreter's load bias, 0 without one */
 };
 
 /*
@@ -134,6 +140,26 @@ int create_elf_tables(void *buf, size_t size, u64 stack_top, const struct linux_
 		      const struct elf_image *img, const struct elf_aux_info *aux, u64 *sp);
 
 struct mm_struct;
+struct inode;
+/*
+ * kernel/fs/binfmt_elf_load.c. Read inode's ELF header and program headers
+ * and check them, an ET_DYN file placed at dyn_base: 0, or -errno with
+ * *why when a check refused. *ph is kmalloc()ed (NULL if the header was
+ * refused): the caller kfree()s it either way.
+ */
+int elf_read_headers(struct inode *inode, u64 dyn_base, Elf_Ehdr *eh, Elf_Phdr **ph,
+		     struct elf_image *img, const char **why);
+/* Map each PT_LOAD segment of the checked file into mm: 0 or -errno. */
+int load_elf_segments(struct mm_struct *mm, struct inode *inode, const Elf_Ehdr *eh,
+		      const Elf_Phdr *ph, const struct elf_image *img);
+/*
+ * Map the interpreter that img's PT_INTERP names (filename's, for the
+ * log): 0 with *interp filled in, or -ENOENT (no such file), -EACCES (not
+ * an executable file), -ELIBBAD (not an ELF file for this machine), a
+ * program's errors for its segments; a refusal is logged with its reason.
+ */
+int load_elf_interp(struct mm_struct *mm, const char *filename, struct inode *inode,
+		    const struct elf_image *img, struct elf_image *interp);
 /*
  * exec, the new address space made: the arch's own pages in it (ARM's
  * sigpage, arch/arm/kernel/signal.c); 0 or -errno.

@@ -65,7 +65,7 @@ static u64 page_up(u64 a, const struct elf_target *tgt)
 	return page_down(a + tgt->page_size - 1, tgt);
 }
 
-/* For a static-pie program: the first segment's page at dyn_base, each segment's alignment kept. */
+/* An ET_DYN file (a PIE, an interpreter): the first segment's page at dyn_base, each segment's alignment kept. */
 static u64 load_bias(const Elf_Ehdr *eh, const Elf_Phdr *ph, const struct elf_target *tgt)
 {
 	u64 align = tgt->page_size, first = 0;
@@ -128,13 +128,20 @@ int elf_check_phdrs(const Elf_Ehdr *eh, const Elf_Phdr *ph, u64 file_size,
 	int err;
 
 	img->brk = 0;
+	img->interp_off = img->interp_len = 0;
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
 		const Elf_Phdr *p = &ph[i];
 		u64 start = p->p_vaddr + bias;
 
-		if (p->p_type == PT_INTERP)
-			return refuse(-ENOEXEC, why,
-				      "dynamically linked (PT_INTERP): only static programs run");
+		/* The first PT_INTERP names the interpreter, as on Linux; exec reads the path. */
+		if (p->p_type == PT_INTERP && !img->interp_len) {
+			if (p->p_filesz < 2 || p->p_filesz > ELF_MAX_INTERP)
+				return refuse(-ENOEXEC, why, "PT_INTERP's size is no path's");
+			if (!in_file(p->p_offset, p->p_filesz, file_size))
+				return refuse(-ENOEXEC, why, "PT_INTERP past the end of the file");
+			img->interp_off = p->p_offset;
+			img->interp_len = p->p_filesz;
+		}
 		if (p->p_type != PT_LOAD)
 			continue;
 		err = check_segment(p, bias, file_size, tgt, why);

@@ -7,13 +7,14 @@
  *   2. the file is looked up, must be a regular file with an executable
  *      bit (-EACCES), and its headers must pass every check of
  *      kernel/fs/binfmt_elf.c: a refusal is logged with its reason;
- *   3. a new address space gets each PT_LOAD segment (load_segment():
- *      the file's own pages from the page cache, shared by every process
- *      running the program, a writable segment's copied on a write; its
- *      bss in zeroed pages), a stack of
- *      USER_STACK_SIZE bytes below TASK_SIZE with argv, envp and the auxiliary
- *      vector (kernel/fs/exec_stack.c), and a heap right after the highest
- *      segment;
+ *   3. a new address space gets each PT_LOAD segment (the file's own
+ *      pages from the page cache, shared by every process running the
+ *      program, a writable segment's copied on a write; its bss in zeroed
+ *      pages) and, for a dynamically linked program, its interpreter
+ *      (kernel/fs/binfmt_elf_load.c), a stack of USER_STACK_SIZE bytes
+ *      below TASK_SIZE with argv, envp and the auxiliary vector
+ *      (kernel/fs/exec_stack.c), and a heap right after the program's
+ *      highest segment;
  *   4. only then, when nothing can fail any more, the old address space
  *      goes, the vfork() parent (if any) is let go, close-on-exec files
  *      are closed, and the registers are set to enter the program.
@@ -42,7 +43,6 @@
 #include <kernel/mmu_context.h>
 
 #define MAX_ARG_BYTES	(32 * PAGE_SIZE)	/* argv's and envp's strings together */
-#define MIN_ADDR	0x10000		/* Linux's mmap_min_addr: the first 64 KiB stay unmapped */
 #define USER_HZ		100		/* AT_CLKTCK: what times() counts in, as on Linux */
 
 struct exec_args {
@@ -95,95 +95,16 @@ static int copy_strings(struct exec_args *a, const char *const *argv, bool user,
 	return 0;
 }
 
-static unsigned int vm_prot(u32 p_flags)
-{
-	return (p_flags & PF_R ? VM_READ : 0) | (p_flags & PF_W ? VM_WRITE : 0) |
-	       (p_flags & PF_X ? VM_EXEC : 0);
-}
-
-/* Read len bytes of the file at pos into the new address space at addr. */
-static int read_into(struct mm_struct *mm, struct inode *inode, unsigned long addr, u64 pos,
-		     u64 len)
-{
-	while (len) {
-		size_t n = PAGE_SIZE - (addr & (PAGE_SIZE - 1));
-		void *dst = mm_page_address(mm, addr);
-
-		if (n > len)
-			n = len;
-		if (!dst || vfs_read(inode, dst, n, pos) != (long)n)
-			return -EIO;	/* the file shrank since it was checked */
-		addr += n;
-		pos += n;
-		len -= n;
-	}
-	return 0;
-}
-
-/*
- * One PT_LOAD segment at start. Its whole pages of file bytes are the
- * file's pages, mapped as they are (vm_map_file(): a writable segment's
- * copy-on-write), bytes past the segment's end in its last page included,
- * as on Linux. The bss is zeroed pages; the page where the file's bytes
- * end and the bss begins is a private copy of those bytes with a zeroed
- * tail. A segment whose file offset and address differ within a page
- * (no linker makes one) cannot be mapped: its bytes are copied.
- */
-static int load_segment(struct mm_struct *mm, struct inode *inode, const Elf_Phdr *p,
-			unsigned long start)
-{
-	unsigned long first = start & ~(PAGE_SIZE - 1), end = ALIGN(start + p->p_memsz, PAGE_SIZE);
-	unsigned long file_end = start + p->p_filesz, mapped = first;
-	unsigned int prot = vm_prot(p->p_flags);
-	int err;
-
-	if ((p->p_offset & (PAGE_SIZE - 1)) == (start & (PAGE_SIZE - 1))) {
-		/* Up to the file's last byte's page, or the page before it when the bss shares it. */
-		mapped = p->p_memsz > p->p_filesz ? file_end & ~(PAGE_SIZE - 1) :
-			 ALIGN(file_end, PAGE_SIZE);
-		if (mapped > first) {
-			err = vm_map_file(mm, first, mapped - first, prot, inode,
-					  (p->p_offset - (start - first)) >> PAGE_SHIFT);
-			if (err)
-				return err;
-		}
-	}
-	if (mapped >= end)
-		return 0;
-	err = vm_map_anon(mm, mapped, end - mapped, prot);
-	if (!err && file_end > mapped)
-		err = read_into(mm, inode, mapped > start ? mapped : start,
-				p->p_offset + (mapped > start ? mapped - start : 0),
-				file_end - (mapped > start ? mapped : start));
-	return err;
-}
-
-static int load_segments(struct mm_struct *mm, struct inode *inode, const Elf_Ehdr *eh,
-			 const Elf_Phdr *ph, const struct elf_image *img)
-{
-	for (unsigned int i = 0; i < eh->e_phnum; i++) {
-		int err;
-
-		if (ph[i].p_type != PT_LOAD || !ph[i].p_memsz)
-			continue;
-		err = load_segment(mm, inode, &ph[i], ph[i].p_vaddr + img->load_bias);
-		if (err)
-			return err;
-	}
-	mm->start_brk = mm->brk = ALIGN(img->brk, PAGE_SIZE);
-	return 0;
-}
-
 /* The stack's pages, and on them the tables create_elf_tables() lays out. */
 static int setup_stack(struct mm_struct *mm, const struct linux_binprm *bprm,
-		       const struct elf_image *img, unsigned long *sp)
+		       const struct elf_image *img, u64 interp_base, unsigned long *sp)
 {
 	unsigned long top = TASK_SIZE & ~(PAGE_SIZE - 1);
 	/* Strings, path, AT_RANDOM, argc, both lists, 17 auxv pairs, alignment. */
 	size_t size = ALIGN(bprm->strings_len + strlen(bprm->filename) + 1 + 16 +
 			    (bprm->argc + bprm->envc + 3 + 2 * 17) * sizeof(long) + 32, 16);
 	struct elf_aux_info aux = { .hwcap = arch_elf_hwcap(), .clktck = USER_HZ,
-				    .page_size = PAGE_SIZE };
+				    .page_size = PAGE_SIZE, .base = interp_base };
 	u8 random[16];
 	u64 stack_pointer;
 	char *buf;
@@ -207,30 +128,21 @@ static int setup_stack(struct mm_struct *mm, const struct linux_binprm *bprm,
 	return err;
 }
 
-/* Steps 2 and 3: a new address space holding the program, or an error. */
+/*
+ * Steps 2 and 3: a new address space holding the program (and the
+ * interpreter it names, which it starts in), or an error.
+ */
 static int load_elf(const char *filename, struct inode *inode, const struct linux_binprm *bprm,
 		    struct mm_struct **res, unsigned long *entry, unsigned long *sp)
 {
-	const struct elf_target tgt = { .machine = ELF_ARCH, .min_addr = MIN_ADDR,
-					.task_size = TASK_SIZE, .page_size = PAGE_SIZE,
-					.dyn_base = ALIGN(TASK_SIZE / 3 * 2, PAGE_SIZE) };
-	struct elf_image img;
+	struct elf_image img, interp = { 0 };
 	const char *why = NULL;
-	Elf_Phdr *ph = NULL;
 	struct mm_struct *mm;
+	Elf_Phdr *ph;
 	Elf_Ehdr eh;
-	long n;
-	int err;
+	int err = elf_read_headers(inode, ALIGN(TASK_SIZE / 3 * 2, PAGE_SIZE), &eh, &ph, &img,
+				   &why);
 
-	memset(&eh, 0, sizeof(eh));
-	n = vfs_read(inode, &eh, sizeof(eh), 0);
-	err = n < 0 ? (int)n : elf_check_header(&eh, inode->i_size, &tgt, &why);
-	if (!err) {
-		n = (long)eh.e_phnum * eh.e_phentsize;
-		ph = kmalloc(n);
-		err = !ph ? -ENOMEM : vfs_read(inode, ph, n, eh.e_phoff) != n ? -EIO :
-		      elf_check_phdrs(&eh, ph, inode->i_size, &tgt, &img, &why);
-	}
 	if (why)
 		pr_info("%s[%d]: execve(\"%s\"): %s (error %d)\n", current->name, current->id,
 			filename, why, err);
@@ -238,9 +150,13 @@ static int load_elf(const char *filename, struct inode *inode, const struct linu
 	if (!err && !mm)
 		err = -ENOMEM;
 	if (!err)
-		err = load_segments(mm, inode, &eh, ph, &img);
-	if (!err)
-		err = setup_stack(mm, bprm, &img, sp);
+		err = load_elf_segments(mm, inode, &eh, ph, &img);
+	if (!err && img.interp_len)
+		err = load_elf_interp(mm, filename, inode, &img, &interp);
+	if (!err) {
+		mm->start_brk = mm->brk = ALIGN(img.brk, PAGE_SIZE);
+		err = setup_stack(mm, bprm, &img, interp.load_bias, sp);
+	}
 	if (!err)
 		err = arch_setup_additional_pages(mm);
 	if (!err)
@@ -253,7 +169,7 @@ static int load_elf(const char *filename, struct inode *inode, const struct linu
 			mmput(mm);
 		return err;
 	}
-	*entry = img.entry;
+	*entry = img.interp_len ? interp.entry : img.entry;
 	*res = mm;
 	return 0;
 }

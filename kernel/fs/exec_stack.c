@@ -94,7 +94,7 @@ int create_elf_tables(void *buf, size_t size, u64 stack_top, const struct linux_
 		{ AT_HWCAP, aux->hwcap },	{ AT_PAGESZ, aux->page_size },
 		{ AT_CLKTCK, aux->clktck },	{ AT_PHDR, img->phdr_addr },
 		{ AT_PHENT, sizeof(Elf_Phdr) },	{ AT_PHNUM, img->phnum },
-		{ AT_BASE, 0 },			{ AT_FLAGS, 0 },
+		{ AT_BASE, aux->base },		{ AT_FLAGS, 0 },
 		{ AT_ENTRY, img->entry },	{ AT_UID, 0 },
 		{ AT_EUID, 0 },			{ AT_GID, 0 },
 		{ AT_EGID, 0 },			{ AT_SECURE, 0 },

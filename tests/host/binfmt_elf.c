@@ -17,13 +17,13 @@
 #include <sanitizer/asan_interface.h>
 
 #if ELF_BITS == 64
-static const char *const programs[] = { "musl", "glibc", "glibc-pie" };
+static const char *const programs[] = { "musl", "glibc", "glibc-pie", "musl-interp", "glibc-dyn" };
 static const struct elf_target target = {
 	.machine = EM_X86_64, .min_addr = 0x10000, .task_size = 0x7ffffffff000ULL,
 	.dyn_base = 0x555555554000ULL, .page_size = 4096,
 };
 #else
-static const char *const programs[] = { "arm-glibc" };
+static const char *const programs[] = { "arm-glibc", "arm-glibc-dyn" };
 static const struct elf_target target = {
 	.machine = EM_ARM, .min_addr = 0x8000, .task_size = 0xbf000000,
 	.dyn_base = 0x7f000000, .page_size = 4096,
@@ -138,19 +138,31 @@ static void real_programs_pass(void)
 	}
 }
 
-#if ELF_BITS == 64
-/* Debian's musl-gcc -static-pie makes a program that wants ld-musl: a dynamic one. */
-static void dynamic_program_refused(void)
+/*
+ * A dynamically linked program ("-dyn"; Debian's musl-gcc -static-pie,
+ * "musl-interp", is one too) names its interpreter, a NUL-terminated path
+ * in the file; a static one names none.
+ */
+static void interpreter_is_named(void)
 {
-	struct file f = load("musl-interp");
-	struct elf_image img;
-	const char *why = "";
+	for (size_t k = 0; k < NR_PROGRAMS; k++) {
+		struct file f = load(programs[k]);
+		struct elf_image img;
+		const char *why = "", *path;
+		bool dynamic = strstr(programs[k], "dyn") || strstr(programs[k], "interp");
 
-	EXPECT(check(f.data, f.size, &img, &why) == -ENOEXEC && strstr(why, "PT_INTERP"),
-	       "why: %s", why);
-	free(f.data);
+		EXPECT(!check(f.data, f.size, &img, &why), "%s: %s", programs[k], why);
+		EXPECT(!img.interp_len == !dynamic, "%s: PT_INTERP of %llu bytes", programs[k],
+		       (unsigned long long)img.interp_len);
+		if (img.interp_len && img.interp_off + img.interp_len <= f.size) {
+			path = (const char *)f.data + img.interp_off;
+			EXPECT(!path[img.interp_len - 1] && strlen(path) == img.interp_len - 1 &&
+			       !strncmp(path, "/lib", 4) && strstr(path, "/ld-"), "%s: interpreter %.40s",
+			       programs[k], path);
+		}
+		free(f.data);
+	}
 }
-#endif
 
 /* A corruption of one program, the error and (part of) the reason it must give. */
 struct corruption {
@@ -204,7 +216,16 @@ static void segments_overlap(struct file *f)
 		last++;
 	phdr(f, load_index(f, last))->p_vaddr = phdr(f, load_index(f, last - 1))->p_vaddr;
 }
-static void entry_outside(struct file *f) { ehdr(f)->e_entry = 0x10; }
+/* A page past the end of the highest segment. */
+static void entry_outside(struct file *f)
+{
+	u64 end = 0;
+
+	for (int i = 0; i < ehdr(f)->e_phnum; i++)
+		if (phdr(f, i)->p_type == PT_LOAD && phdr(f, i)->p_vaddr + phdr(f, i)->p_memsz > end)
+			end = phdr(f, i)->p_vaddr + phdr(f, i)->p_memsz;
+	ehdr(f)->e_entry = end + 4096;
+}
 /* Inside the file's last segment, which is data, not code. */
 static void entry_in_data(struct file *f)
 {
@@ -214,13 +235,25 @@ static void entry_in_data(struct file *f)
 		last++;
 	ehdr(f)->e_entry = phdr(f, load_index(f, last))->p_vaddr;
 }
-static void interpreter(struct file *f)
+/* The program's first PT_INTERP, or its first header that is no PT_LOAD made one. */
+static Elf_Phdr *interp_phdr(struct file *f)
 {
+	for (int i = 0; i < ehdr(f)->e_phnum; i++)
+		if (phdr(f, i)->p_type == PT_INTERP)
+			return phdr(f, i);
 	for (int i = 0; i < ehdr(f)->e_phnum; i++)
 		if (phdr(f, i)->p_type != PT_LOAD) {
 			phdr(f, i)->p_type = PT_INTERP;
-			return;
+			return phdr(f, i);
 		}
+	return NULL;
+}
+static void interp_1_byte(struct file *f) { interp_phdr(f)->p_filesz = 1; }
+static void interp_too_long(struct file *f) { interp_phdr(f)->p_filesz = 4097; }
+static void interp_past_end(struct file *f)
+{
+	interp_phdr(f)->p_offset = f->size - 8;
+	interp_phdr(f)->p_filesz = 16;
 }
 static void no_load(struct file *f)
 {
@@ -249,9 +282,11 @@ static const struct corruption corruptions[] = {
 	{ "segment at page 0", segment_at_zero, -EINVAL, "maps the first page" },
 	{ "W+X segment", writable_and_executable, -EINVAL, "writable and executable" },
 	{ "overlapping segments", segments_overlap, -EINVAL, "overlap" },
-	{ "entry at 0x10", entry_outside, -EINVAL, "entry point outside" },
+	{ "entry past the segments", entry_outside, -EINVAL, "entry point outside" },
 	{ "entry in data", entry_in_data, -EINVAL, "entry point outside" },
-	{ "PT_INTERP", interpreter, -ENOEXEC, "PT_INTERP" },
+	{ "PT_INTERP of 1 byte", interp_1_byte, -ENOEXEC, "PT_INTERP's size" },
+	{ "PT_INTERP of 4097 bytes", interp_too_long, -ENOEXEC, "PT_INTERP's size" },
+	{ "PT_INTERP past the end", interp_past_end, -ENOEXEC, "PT_INTERP past the end" },
 	{ "no PT_LOAD", no_load, -ENOEXEC, "no loadable segment" },
 };
 
@@ -282,13 +317,14 @@ static void corruptions_refused(void)
 	}
 }
 
-/* The bytes the checks need: the header, the program headers, every segment's file data. */
+/* The bytes the checks need: the header, the program headers, every segment's file data, the interpreter's path. */
 static size_t needed(struct file *f)
 {
 	size_t n = ehdr(f)->e_phoff + (size_t)ehdr(f)->e_phnum * ehdr(f)->e_phentsize;
 
 	for (int i = 0; i < ehdr(f)->e_phnum; i++)
-		if (phdr(f, i)->p_type == PT_LOAD && phdr(f, i)->p_offset + phdr(f, i)->p_filesz > n)
+		if ((phdr(f, i)->p_type == PT_LOAD || phdr(f, i)->p_type == PT_INTERP) &&
+		    phdr(f, i)->p_offset + phdr(f, i)->p_filesz > n)
 			n = phdr(f, i)->p_offset + phdr(f, i)->p_filesz;
 	return n;
 }
@@ -318,9 +354,7 @@ static void truncated_at_every_length(void)
 
 static const struct ktap_case cases[] = {
 	KTAP_CASE(real_programs_pass),
-#if ELF_BITS == 64
-	KTAP_CASE(dynamic_program_refused),
-#endif
+	KTAP_CASE(interpreter_is_named),
 	KTAP_CASE(corruptions_refused),
 	KTAP_CASE(truncated_at_every_length),
 };

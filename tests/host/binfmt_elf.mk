@@ -2,19 +2,21 @@
 # (kernel/fs/binfmt_elf.c), and exec_stack64_test and exec_stack32_test:
 # the first stack's layout (kernel/fs/exec_stack.c), built once per ELF
 # class (ELF_BITS); the checks run on real
-# static programs made here by each C library the user programs use
+# programs made here by each C library the user programs use
 # (tests/user/user.mk): ELF64 by musl-gcc and gcc -static (-static-pie too,
 # an ET_DYN program; musl-gcc's -static-pie, which Debian's musl cannot
-# make without a PT_INTERP, is a real dynamic program to refuse), ELF32 by
-# arm-linux-gnueabihf-gcc -static. The test corrupts copies in memory.
+# make without a PT_INTERP, and gcc's default, are dynamic programs that
+# name their interpreter), ELF32 by arm-linux-gnueabihf-gcc, static and
+# dynamic. The test corrupts copies in memory.
 
 HOST_TESTS	+= binfmt_elf64_test binfmt_elf32_test exec_stack64_test exec_stack32_test
 
 BINFMT_O	:= $(O)/binfmt
 BINFMT_PROG	:= $(SRCTREE)/tests/user/hello.c
-BINFMT_CFLAGS	:= -O2 -DLIBC='"fixture"' -Wl,--build-id=none
-BINFMT_64	:= $(BINFMT_O)/musl $(BINFMT_O)/glibc $(BINFMT_O)/glibc-pie $(BINFMT_O)/musl-interp
-BINFMT_32	:= $(BINFMT_O)/arm-glibc
+BINFMT_CFLAGS	:= -O2 -DLIBC='"fixture"' -DLINKAGE='"fixture"' -Wl,--build-id=none
+BINFMT_64	:= $(BINFMT_O)/musl $(BINFMT_O)/glibc $(BINFMT_O)/glibc-pie $(BINFMT_O)/musl-interp \
+		   $(BINFMT_O)/glibc-dyn
+BINFMT_32	:= $(BINFMT_O)/arm-glibc $(BINFMT_O)/arm-glibc-dyn
 
 $(BINFMT_O)/musl: $(BINFMT_PROG)
 	@mkdir -p $(dir $@)
@@ -28,9 +30,15 @@ $(BINFMT_O)/glibc: $(BINFMT_PROG)
 $(BINFMT_O)/glibc-pie: $(BINFMT_PROG)
 	@mkdir -p $(dir $@)
 	$(Q)gcc -static-pie $(BINFMT_CFLAGS) $< -o $@
+$(BINFMT_O)/glibc-dyn: $(BINFMT_PROG)
+	@mkdir -p $(dir $@)
+	$(Q)gcc $(BINFMT_CFLAGS) $< -o $@
 $(BINFMT_O)/arm-glibc: $(BINFMT_PROG)
 	@mkdir -p $(dir $@)
 	$(Q)arm-linux-gnueabihf-gcc -static $(BINFMT_CFLAGS) $< -o $@
+$(BINFMT_O)/arm-glibc-dyn: $(BINFMT_PROG)
+	@mkdir -p $(dir $@)
+	$(Q)arm-linux-gnueabihf-gcc $(BINFMT_CFLAGS) $< -o $@
 
 BINFMT_SRCS	:= $(SRCTREE)/kernel/fs/binfmt_elf.c $(SRCTREE)/kernel/fs/exec_stack.c
 

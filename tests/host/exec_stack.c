@@ -15,8 +15,8 @@
 static const char strings[] = "prog\0-x\0\0HOME=/\0TERM=linux";
 static const struct linux_binprm bprm = { strings, sizeof(strings), 3, 2, "/bin/prog" };
 static const u8 random_bytes[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
-static const struct elf_aux_info aux = { 0x1234, random_bytes, 100, 4096 };
-static const struct elf_image image = { 0, 0x401000, 0x400040, 9, 0x4a0000 };
+static const struct elf_aux_info aux = { 0x1234, random_bytes, 100, 4096, 0x7f0000 };
+static const struct elf_image image = { 0, 0x401000, 0x400040, 9, 0x4a0000, 0, 0 };
 #define TOP	0xbefff000ULL
 
 static Elf_Addr word(const unsigned char *buf, size_t size, u64 addr)
@@ -68,6 +68,7 @@ static void stack_as_libc_reads_it(void)
 		case AT_PHNUM: EXPECT(val == 9, "AT_PHNUM"); break;
 		case AT_PAGESZ: EXPECT(val == 4096, "AT_PAGESZ"); break;
 		case AT_ENTRY: EXPECT(val == 0x401000, "AT_ENTRY"); break;
+		case AT_BASE: EXPECT(val == 0x7f0000, "AT_BASE %#lx", (unsigned long)val); break;
 		case AT_HWCAP: EXPECT(val == 0x1234, "AT_HWCAP"); break;
 		case AT_CLKTCK: EXPECT(val == 100, "AT_CLKTCK"); break;
 		case AT_UID: case AT_EUID: case AT_GID: case AT_EGID: case AT_SECURE:

@@ -22,8 +22,9 @@ MODULE_LICENSE("GPL");
 
 
 def build_tree(out):
-    """{path: mtime} of every file under out."""
-    return {os.path.join(d, f): os.stat(os.path.join(d, f)).st_mtime_ns
+    """{path: mtime} of every file under out (a link's own: the archive trees hold links that
+    point into the archive, such as dynroot's lib/ktest/user_dynamic, not into the build)."""
+    return {os.path.join(d, f): os.stat(os.path.join(d, f), follow_symlinks=False).st_mtime_ns
             for d, _, files in os.walk(out) for f in files}
 
 

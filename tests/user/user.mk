@@ -25,6 +25,15 @@
 #   /bin/sections         sections.c: a program with a special section of its own,
 #                         walked through __start_/__stop_ (the book's chapter 2)
 #
+# $(USER_DYN_ROOT) is what initramfs-dyn.cpio (`make dynamic`) adds to the
+# initramfs: dynamically linked programs and what they load, for the
+# user_dynamic suite (its only /lib/ktest link is there):
+#
+#   /bin/hello-dyn        hello.c linked against glibc's libc.so.6, not static
+#   /bin/true, /usr/bin/env, /bin/ls, ld.so, libc.so.6, libselinux, libpcre2
+#                         Debian's own, unmodified (scripts/debian-programs:
+#                         the .deb files are kept in $(SHARED_O)/debs)
+#
 # One program for all suites keeps the archive small (a static glibc
 # program is 370-700 KiB): `make run MEM=8M` must still hold it.
 
@@ -50,16 +59,22 @@ USER_STRIP	:= arm-linux-gnueabihf-strip
 endif
 
 USER_SUITE_SRCS	:= $(sort $(wildcard tests/user/ktest/*.c))
-# tests/user/ktest/NAME.c holds the suite NAME: `ktest_user_suite(NAME, cases)`.
-USER_SUITES	:= $(notdir $(basename $(USER_SUITE_SRCS)))
+# tests/user/ktest/NAME.c holds the suite NAME: `ktest_user_suite(NAME, cases)`. Every suite
+# but user_dynamic, which needs initramfs-dyn.cpio's programs, runs from the usual archive.
+USER_SUITES	:= $(filter-out user_dynamic,$(notdir $(basename $(USER_SUITE_SRCS))))
 USER_HELLOS	:= $(USER_LIBCS:%=hello-%) $(USER_PIE)
 USER_KMOD_TOOLS	:= insmod rmmod lsmod
 USER_PROGS	:= $(USER_HELLOS:%=$(USER_DIR)/%) $(USER_DIR)/init $(USER_DIR)/kmod \
 		   $(USER_DIR)/ktest-user $(USER_DIR)/bench $(USER_DIR)/sections
 USER_STAMP	:= $(USER_ROOT).stamp
+USER_DYN_ROOT	:= $(USER_DIR)/dynroot
+USER_DYN_STAMP	:= $(USER_DYN_ROOT).stamp
 
-cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' $< -o $@
-cmd_user_pie	= $(USER_CC_glibc) $(USER_CFLAGS:-static=-static-pie) -DLIBC='"glibc static-pie"' $< -o $@
+cmd_user_hello	= $(USER_CC_$*) $(USER_CFLAGS) -DLIBC='"$*"' -DLINKAGE='"static"' $< -o $@
+cmd_user_pie	= $(USER_CC_glibc) $(USER_CFLAGS:-static=-static-pie) -DLIBC='"glibc static-pie"' \
+		  -DLINKAGE='"static"' $< -o $@
+cmd_user_dyn	= $(USER_CC_glibc) $(filter-out -static,$(USER_CFLAGS)) -DLIBC='"glibc"' \
+		  -DLINKAGE='"dynamic"' $< -o $@
 # /init, /bin/kmod and /bin/bench: one source each, with the arch's own library.
 cmd_user_prog	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' $< -o $@
 cmd_user_ktest	= $(USER_CC_$(USER_LIBC)) $(USER_CFLAGS) -DLIBC='"$(USER_LIBC)"' \
@@ -76,9 +91,17 @@ cmd_user_root	= rm -rf $(USER_ROOT) && \
 		  $(USER_STRIP) -o $(USER_ROOT)/bin/sections $(USER_DIR)/sections && \
 		  $(foreach s,$(USER_SUITES),ln -s ../../bin/ktest-user $(USER_ROOT)/lib/ktest/$(s) && ) \
 		  touch $@
+cmd_user_dyn_root = scripts/debian-programs $(ARCH) $(SHARED_O)/debs $(USER_DYN_ROOT) && \
+		  mkdir -p $(USER_DYN_ROOT)/lib/ktest && \
+		  $(USER_STRIP) -o $(USER_DYN_ROOT)/bin/hello-dyn $(USER_DIR)/hello-dyn && \
+		  ln -s ../../bin/ktest-user $(USER_DYN_ROOT)/lib/ktest/user_dynamic && \
+		  touch $@
 
 $(USER_DIR)/hello-glibc-pie: tests/user/hello.c FORCE
 	$(call if_changed,user_pie,USERCC  $@)
+
+$(USER_DIR)/hello-dyn: tests/user/hello.c FORCE
+	$(call if_changed,user_dyn,USERCC  $@)
 
 $(USER_DIR)/hello-%: tests/user/hello.c FORCE
 	$(call if_changed,user_hello,USERCC  $@)
@@ -102,3 +125,6 @@ $(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/kt
 
 $(USER_STAMP): $(USER_PROGS) FORCE
 	$(call if_changed,user_root,USERFS  $(USER_ROOT))
+
+$(USER_DYN_STAMP): $(USER_DIR)/hello-dyn scripts/debian-programs FORCE
+	$(call if_changed,user_dyn_root,USERFS  $(USER_DYN_ROOT))
