@@ -246,14 +246,25 @@ static char state_of(pid_t pid)
 static void wchan_when_asleep(pid_t pid, char *buf, size_t size)
 {
 	char path[64], *text;
+	int tries;
 
-	/* Short naps: under -icount every waited microsecond counts instructions. */
-	for (int tries = 0; tries < 20000 && state_of(pid) != 'S'; tries++)
-		usleep(100);
-	EXPECT(state_of(pid) == 'S', "child's state %c, not S", state_of(pid));
+	/*
+	 * Short naps: under -icount every waited microsecond counts
+	 * instructions. A child preempted between set_current_state() and
+	 * schedule() shows S with a wchan of "0" (it never got to sleep; Linux
+	 * has the same window): that is not asleep yet either.
+	 */
 	snprintf(path, sizeof(path), "/proc/%d/wchan", pid);
-	text = slurp(path, NULL);
-	snprintf(buf, size, "%s", text ? text : "");
+	buf[0] = '\0';
+	for (tries = 0; tries < 20000; tries++, usleep(100)) {
+		if (state_of(pid) != 'S')
+			continue;
+		text = slurp(path, NULL);	/* slurp()'s buffer: copied before the next */
+		snprintf(buf, size, "%s", text ? text : "");
+		if (text && strcmp(buf, "0"))
+			break;
+	}
+	EXPECT(state_of(pid) == 'S', "child's state %c, not S", state_of(pid));
 }
 
 /* Not a function of .sched.text: the primitives a sleeper calls on its way to sleep. */
