@@ -1,7 +1,7 @@
 /*
  * The clock and sleep system calls: clock_gettime, clock_getres,
- * gettimeofday, nanosleep, clock_nanosleep, with 32-bit ARM's *_time64
- * forms (64-bit seconds; glibc asks those first there). Linux's
+ * gettimeofday, time (x86_64), nanosleep, clock_nanosleep, with 32-bit
+ * ARM's *_time64 forms (64-bit seconds; glibc asks those first there). Linux's
  * kernel/time/posix-timers.c and hrtimer.c, reduced.
  *
  * Every clock is the cycle counter (get_cycles(), calibrated at boot,
@@ -220,3 +220,16 @@ SYSCALL_DEFINE2(gettimeofday, void __user *, tv, void __user *, tz)
 		return -EFAULT;
 	return 0;
 }
+
+#ifdef __NR_time
+/* x86_64's oldest clock call: the wall clock's whole seconds, returned and stored at tloc. */
+SYSCALL_DEFINE1(time, long __user *, tloc)
+{
+	u32 usec;
+	long sec = cycles_to_sec(get_cycles(), USEC_PER_SEC, &usec) + wall_offset_sec;
+
+	if (tloc && put_user(sec, tloc))
+		return -EFAULT;
+	return sec;
+}
+#endif

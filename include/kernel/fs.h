@@ -99,7 +99,7 @@ struct dentry {
 	struct list_head d_subdirs;	/* a directory's entries, oldest first */
 	struct inode *d_inode;
 	atomic_t d_count;		/* its directory's, its open files', its entries' */
-	char d_name[];			/* NUL-terminated */
+	char *d_name;			/* NUL-terminated, kmalloc()ed: rename() replaces it */
 };
 
 /* Take and drop a hold on d (an open file's); the last dput() frees it and its inode. */
@@ -128,6 +128,16 @@ int vfs_create(const char *path, umode_t mode, struct dentry **res);
 /* A link at path whose target is the len bytes at target (Linux's symlink(target, path)). */
 int vfs_symlink(const char *target, size_t len, const char *path);
 int vfs_unlink(const char *path);
+/* RENAME_NOREPLACE and RENAME_EXCHANGE: renameat2()'s flags, Linux's values. */
+#define RENAME_NOREPLACE	1
+#define RENAME_EXCHANGE		2
+/*
+ * Move the entry oldpath names to newpath (kernel/fs/rename.c): 0 or
+ * Linux's errno for what is in the way.
+ */
+int vfs_rename(const char *oldpath, const char *newpath, unsigned int flags);
+/* The permission bits of d's inode become mode's (S_IALLUGO): kernel/fs/attr.c. */
+int vfs_chmod(struct dentry *d, umode_t mode);
 int vfs_rmdir(const char *path);
 /* A new node at path: a directory, a regular file, or a character device numbered dev (MKDEV()). */
 int vfs_mknod(const char *path, umode_t mode, dev_t dev);

@@ -22,6 +22,13 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
 void ramfs_delete(struct dentry *d);
 /* Removed from its directory (ramfs_delete()), but still held. */
 bool d_unlinked(const struct dentry *d);
+/*
+ * d leaves its directory for dir, under the name of len bytes at name
+ * (0, or -ENOMEM with d as it was); ramfs_exchange(): a and b trade
+ * directories and names (renameat2()'s RENAME_EXCHANGE).
+ */
+int ramfs_rename(struct dentry *d, struct dentry *dir, const char *name, size_t len);
+void ramfs_exchange(struct dentry *a, struct dentry *b);
 void ramfs_truncate(struct inode *inode);
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
 long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
@@ -30,6 +37,18 @@ int ramfs_set_link(struct inode *inode, const char *target, size_t len);
 int ramfs_iterate(struct dentry *dir, struct dir_context *ctx);
 /* kernel/fs/proc.c: a /proc file's text, made now; called without fs_lock. */
 long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos);
+
+/* The last component of a path, in its directory (kernel/fs/namei.c). */
+struct last {
+	struct dentry *dir;	/* the directory it goes in */
+	const char *name;	/* len bytes; empty for "/" */
+	size_t len;
+	bool slash;		/* a slash followed it */
+	bool dots;		/* "/", "." or "..": names no entry of dir */
+	struct dentry *d;	/* the entry there, or NULL */
+};
+
+int lookup_last(const char *path, struct last *l);
 
 /* A /proc file: its text is made at each read (kernel/fs/proc.c). */
 static inline bool proc_inode(const struct inode *inode)

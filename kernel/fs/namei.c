@@ -151,17 +151,7 @@ static int lookup_parent(const char *path, struct dentry **dir, const char **nam
 	return err;
 }
 
-/* The last component of a path, in its directory. */
-struct last {
-	struct dentry *dir;	/* the directory it goes in */
-	const char *name;	/* len bytes; empty for "/" */
-	size_t len;
-	bool slash;		/* a slash followed it */
-	bool dots;		/* "/", "." or "..": names no entry of dir */
-	struct dentry *d;	/* the entry there, or NULL */
-};
-
-static int lookup_last(const char *path, struct last *l)
+int lookup_last(const char *path, struct last *l)
 {
 	int err = lookup_parent(path, &l->dir, &l->name, &l->len, &l->slash);
 

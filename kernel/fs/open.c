@@ -1,9 +1,10 @@
 /*
  * The system calls that name files by path or manage descriptors: openat
  * (and x86_64's open), close, dup, dup2, dup3, fcntl, faccessat, unlinkat,
- * rmdir, mkdirat (and x86_64's mkdir), chdir, fchdir, ioctl (Linux's fs/open.c,
+ * rmdir, mkdirat (and x86_64's mkdir), symlinkat (and the older symlink),
+ * chdir, fchdir, ioctl (Linux's fs/open.c,
  * fs/namei.c, fs/fcntl.c, fs/ioctl.c). What a process creates has its
- * umask (kernel/cred.c) taken off its mode.
+ * umask (kernel/cred.c) taken off its mode; a link's is always 0777.
  *
  * A relative path is looked up from the working directory, as kern_path()
  * does, and a directory descriptor other than AT_FDCWD is refused for one
@@ -17,6 +18,7 @@
 #include <kernel/file.h>
 #include <kernel/sched.h>
 #include <kernel/slab.h>
+#include <kernel/string.h>
 #include <kernel/syscalls.h>
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
@@ -286,6 +288,35 @@ SYSCALL_DEFINE3(mkdirat, int, dfd, const char __user *, pathname, umode_t, mode)
 SYSCALL_DEFINE2(mkdir, const char __user *, pathname, umode_t, mode)
 {
 	return do_mkdirat(AT_FDCWD, pathname, mode);
+}
+#endif
+
+static long do_symlinkat(const char __user *oldname, int newdfd, const char __user *newname)
+{
+	int err;
+	/* The target is kept as it is, not looked up: no directory descriptor applies to it. */
+	char *target = getname(oldname, AT_FDCWD, &err), *name;
+
+	if (!target)
+		return err;
+	name = getname(newname, newdfd, &err);
+	if (name)
+		err = vfs_symlink(target, strlen(target), name);
+	kfree(name);
+	kfree(target);
+	return err;
+}
+
+SYSCALL_DEFINE3(symlinkat, const char __user *, oldname, int, newdfd,
+		const char __user *, newname)
+{
+	return do_symlinkat(oldname, newdfd, newname);
+}
+
+#ifdef __NR_symlink
+SYSCALL_DEFINE2(symlink, const char __user *, oldname, const char __user *, newname)
+{
+	return do_symlinkat(oldname, AT_FDCWD, newname);
 }
 #endif
 

@@ -19,6 +19,7 @@
 DEFINE_MUTEX(fs_lock);
 
 static struct inode root_inode = { .i_ino = 1, .i_mode = S_IFDIR | 0755 };
+static char root_name[] = "";
 static unsigned long last_ino = 1;
 
 /* The root names itself as its parent, so ".." at the top stays there. */
@@ -28,6 +29,7 @@ struct dentry root_dentry = {
 	.d_subdirs = LIST_HEAD_INIT(root_dentry.d_subdirs),
 	.d_inode = &root_inode,
 	.d_count = ATOMIC_INIT(1),	/* never removed: never freed */
+	.d_name = root_name,
 };
 
 struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len)
@@ -43,14 +45,28 @@ struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len)
 	return NULL;
 }
 
+/* A copy of the len bytes at name, NUL-terminated; NULL without memory. */
+static char *copy_name(const char *name, size_t len)
+{
+	char *s = kmalloc(len + 1);
+
+	if (s) {
+		memcpy(s, name, len);
+		s[len] = '\0';
+	}
+	return s;
+}
+
 struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umode_t mode)
 {
-	struct dentry *d = kmalloc(sizeof(*d) + len + 1);
+	struct dentry *d = kmalloc(sizeof(*d));
 	struct inode *inode = kzalloc(sizeof(*inode));
+	char *copy = copy_name(name, len);
 
-	if (!d || !inode) {
+	if (!d || !inode || !copy) {
 		kfree(d);
 		kfree(inode);
+		kfree(copy);
 		return NULL;
 	}
 	inode->i_ino = ++last_ino;
@@ -60,10 +76,42 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
 	atomic_set(&d->d_count, 1);
 	dget(dir);
 	INIT_LIST_HEAD(&d->d_subdirs);
-	memcpy(d->d_name, name, len);
-	d->d_name[len] = '\0';
+	d->d_name = copy;
 	list_add_tail(&d->d_child, &dir->d_subdirs);
 	return d;
+}
+
+int ramfs_rename(struct dentry *d, struct dentry *dir, const char *name, size_t len)
+{
+	struct dentry *old_dir = d->d_parent;
+	char *copy = copy_name(name, len);
+
+	if (!copy)
+		return -ENOMEM;
+	kfree(d->d_name);
+	d->d_name = copy;
+	dget(dir);
+	d->d_parent = dir;
+	list_del(&d->d_child);
+	list_add_tail(&d->d_child, &dir->d_subdirs);	/* last, as a new entry goes */
+	dput(old_dir);
+	return 0;
+}
+
+void ramfs_exchange(struct dentry *a, struct dentry *b)
+{
+	struct dentry *parent = a->d_parent;
+	char *name = a->d_name;
+
+	a->d_parent = b->d_parent;
+	a->d_name = b->d_name;
+	b->d_parent = parent;
+	b->d_name = name;
+	/* Each goes last in its new directory, whose hold the other had: the counts stay. */
+	list_del(&a->d_child);
+	list_del(&b->d_child);
+	list_add_tail(&a->d_child, &a->d_parent->d_subdirs);
+	list_add_tail(&b->d_child, &b->d_parent->d_subdirs);
 }
 
 void dget(struct dentry *d)
@@ -79,6 +127,7 @@ void dput(struct dentry *d)
 		truncate_inode_pages(&d->d_inode->i_data, 0);
 		kfree(d->d_inode->i_link);
 		kfree(d->d_inode);
+		kfree(d->d_name);
 		kfree(d);
 		d = parent;
 	}

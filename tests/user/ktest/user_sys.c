@@ -174,6 +174,24 @@ static void wall_clock_is_today(void)
 	       (long long)real.tv_sec);
 }
 
+#ifdef SYS_time
+/* x86_64's time(): the wall clock's seconds, returned and stored (busybox's date asks it). */
+static void time_is_the_wall_clock(void)
+{
+	struct timespec before, after;
+	long t = 0, r;
+
+	clock_gettime(CLOCK_REALTIME, &before);
+	r = syscall(SYS_time, &t);
+	clock_gettime(CLOCK_REALTIME, &after);
+	EXPECT(r == t && r >= before.tv_sec && r <= after.tv_sec,
+	       "time() %ld, stored %ld, CLOCK_REALTIME %lld..%lld", r, t,
+	       (long long)before.tv_sec, (long long)after.tv_sec);
+	EXPECT(syscall(SYS_time, NULL) >= r, "time(NULL) went back");
+	EXPECT(syscall(SYS_time, (long *)8) == -1 && errno == EFAULT, "time(8): errno %d", errno);
+}
+#endif
+
 static void gettimeofday_and_getres(void)
 {
 	struct timespec a, b, res;
@@ -287,6 +305,9 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(absolute_sleep_reaches_deadline),
 	KTAP_CASE(gettimeofday_and_getres),
 	KTAP_CASE(wall_clock_is_today),
+#ifdef SYS_time
+	KTAP_CASE(time_is_the_wall_clock),
+#endif
 	KTAP_CASE(getrandom_fills),
 	KTAP_CASE(unknown_call_enosys),
 	KTAP_CASE(bad_pointers_efault),
