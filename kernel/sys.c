@@ -1,7 +1,7 @@
 /*
  * System calls about the calling process itself and the system: ids,
- * uname, the thread-id address, yielding, resource limits, sysinfo
- * (Linux's kernel/sys.c).
+ * uname, the thread-id address, yielding, resource limits, sysinfo, and
+ * prctl()'s name options (Linux's kernel/sys.c).
  */
 #include <asm/unistd.h>
 #include <asm/processor.h>
@@ -159,4 +159,36 @@ SYSCALL_DEFINE1(sysinfo, struct sysinfo __user *, info)
 		if (READ_ONCE(thread_table[i].state) != THREAD_UNUSED && thread_table[i].mm)
 			si.procs++;
 	return copy_to_user(info, &si, sizeof(si)) ? -EFAULT : 0;
+}
+
+#define PR_SET_NAME	15
+#define PR_GET_NAME	16
+#define TASK_COMM_LEN	16	/* the name's size in prctl(), NUL included */
+
+/*
+ * prctl(): only the thread's name, what /proc/PID/stat's second field and
+ * the kernel's messages show (BusyBox names a child that runs an applet
+ * without execve() so). It is cut to TASK_COMM_LEN - 1 bytes, as on Linux.
+ * Every other option is EINVAL, Linux's answer to one it does not know.
+ */
+SYSCALL_DEFINE5(prctl, int, option, unsigned long, arg2, unsigned long, arg3,
+		unsigned long, arg4, unsigned long, arg5)
+{
+	char name[TASK_COMM_LEN];
+	long n;
+
+	(void)arg3, (void)arg4, (void)arg5;
+	if (option == PR_SET_NAME) {
+		n = strncpy_from_user(name, (const char __user *)arg2, sizeof(name) - 1);
+		if (n < 0)
+			return n;
+		name[n] = '\0';
+		strscpy(current->name, name, sizeof(current->name));
+		return 0;
+	}
+	if (option == PR_GET_NAME) {
+		strscpy(name, current->name, sizeof(name));
+		return copy_to_user((char __user *)arg2, name, sizeof(name)) ? -EFAULT : 0;
+	}
+	return -EINVAL;
 }

@@ -92,7 +92,7 @@ static const struct call table[] = {
 	{ SYS_fchdir, "F" }, { SYS_getcwd, "PL" },
 	{ SYS_setpgid, "II" }, { SYS_getpgid, "I" }, { SYS_getsid, "I" }, { SYS_setsid, "" },
 	{ SYS_getpgrp, "" }, { SYS_renameat2, "FDFDG" }, { SYS_renameat, "FDFD" },
-	{ SYS_symlinkat, "SFD" },
+	{ SYS_symlinkat, "SFD" }, { SYS_prctl, "NPNNN" },
 #ifdef __x86_64__
 	{ SYS_mmap, "HLNMFN" }, { SYS_open, "SON" }, { SYS_access, "SN" }, { SYS_unlink, "D" },
 	{ SYS_mkdir, "DN" }, { SYS_rename, "DD" }, { SYS_symlink, "SD" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -192,6 +193,25 @@ static void time_is_the_wall_clock(void)
 }
 #endif
 
+/* prctl(PR_SET_NAME): the name PR_GET_NAME and /proc/self/stat show, cut to 15 bytes. */
+static void prctl_names_the_thread(void)
+{
+	char name[16] = "", stat[128] = "", old[16] = "";
+	int fd;
+	ssize_t n;
+
+	EXPECT(!prctl(PR_GET_NAME, old) && !prctl(PR_SET_NAME, "a-name-longer-than-15") &&
+	       !prctl(PR_GET_NAME, name) && !strcmp(name, "a-name-longer-t"),
+	       "PR_GET_NAME after PR_SET_NAME: \"%s\", errno %d", name, errno);
+	fd = open("/proc/self/stat", O_RDONLY);
+	n = fd < 0 ? -1 : read(fd, stat, sizeof(stat) - 1);
+	close(fd);
+	EXPECT(n > 0 && strstr(stat, " (a-name-longer-t) "), "/proc/self/stat: %s", stat);
+	EXPECT(prctl(PR_SET_NAME, (char *)8) == -1 && errno == EFAULT, "bad name: errno %d", errno);
+	EXPECT(prctl(-1, 0) == -1 && errno == EINVAL, "option -1: errno %d", errno);
+	prctl(PR_SET_NAME, old);
+}
+
 static void gettimeofday_and_getres(void)
 {
 	struct timespec a, b, res;
@@ -305,6 +325,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(absolute_sleep_reaches_deadline),
 	KTAP_CASE(gettimeofday_and_getres),
 	KTAP_CASE(wall_clock_is_today),
+	KTAP_CASE(prctl_names_the_thread),
 #ifdef SYS_time
 	KTAP_CASE(time_is_the_wall_clock),
 #endif
