@@ -30,9 +30,10 @@
 # user_dynamic suite (its only /lib/ktest link is there):
 #
 #   /bin/hello-dyn        hello.c linked against glibc's libc.so.6, not static
-#   /bin/true, /usr/bin/env, /bin/ls, ld.so, libc.so.6, libselinux, libpcre2
-#                         Debian's own, unmodified (scripts/debian-programs:
+#   /bin/true, /usr/bin/env, /bin/ls, ld.so, libc.so.6, libselinux, libpcre2,
+#   /bin/busybox          Debian's own, unmodified (scripts/debian-programs:
 #                         the .deb files are kept in $(SHARED_O)/debs)
+#   /busybox/             tests/busybox: the BusyBox check's scripts
 #
 # One program for all suites keeps the archive small (a static glibc
 # program is 370-700 KiB): `make run MEM=8M` must still hold it.
@@ -95,6 +96,7 @@ cmd_user_dyn_root = scripts/debian-programs $(ARCH) $(SHARED_O)/debs $(USER_DYN_
 		  mkdir -p $(USER_DYN_ROOT)/lib/ktest && \
 		  $(USER_STRIP) -o $(USER_DYN_ROOT)/bin/hello-dyn $(USER_DIR)/hello-dyn && \
 		  ln -s ../../bin/ktest-user $(USER_DYN_ROOT)/lib/ktest/user_dynamic && \
+		  cp -r tests/busybox $(USER_DYN_ROOT)/busybox && \
 		  touch $@
 
 $(USER_DIR)/hello-glibc-pie: tests/user/hello.c FORCE
@@ -126,5 +128,5 @@ $(USER_DIR)/ktest-user: $(USER_SUITE_SRCS) tests/user/ktest-user.c tests/user/kt
 $(USER_STAMP): $(USER_PROGS) FORCE
 	$(call if_changed,user_root,USERFS  $(USER_ROOT))
 
-$(USER_DYN_STAMP): $(USER_DIR)/hello-dyn scripts/debian-programs FORCE
+$(USER_DYN_STAMP): $(USER_DIR)/hello-dyn scripts/debian-programs $(wildcard tests/busybox/*) FORCE
 	$(call if_changed,user_dyn_root,USERFS  $(USER_DYN_ROOT))
