@@ -21,6 +21,7 @@
 #include <kernel/sched_signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/time.h>
+#include <kernel/time64.h>
 #include <kernel/timer.h>
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
@@ -67,7 +68,7 @@ static long put_ts(void __user *uts, u64 sec, u32 nsec, bool time64)
 	return copy_to_user(uts, &t, sizeof(t)) ? -EFAULT : 0;
 }
 
-static long get_ts(const void __user *uts, u64 *ns, bool time64)
+int get_timespec64(struct timespec64 *ts, const void __user *uts, bool time64)
 {
 	struct kernel_timespec t64;
 	struct old_timespec t;
@@ -81,7 +82,19 @@ static long get_ts(const void __user *uts, u64 *ns, bool time64)
 		t64.tv_sec = t.tv_sec;
 		t64.tv_nsec = t.tv_nsec;
 	}
-	if (t64.tv_sec < 0 || t64.tv_nsec < 0 || t64.tv_nsec >= (long long)NSEC_PER_SEC)
+	ts->tv_sec = t64.tv_sec;
+	ts->tv_nsec = t64.tv_nsec;
+	return 0;
+}
+
+static long get_ts(const void __user *uts, u64 *ns, bool time64)
+{
+	struct timespec64 t64;
+	int err = get_timespec64(&t64, uts, time64);
+
+	if (err)
+		return err;
+	if (t64.tv_sec < 0 || t64.tv_nsec < 0 || t64.tv_nsec >= (long)NSEC_PER_SEC)
 		return -EINVAL;
 	if ((u64)t64.tv_sec >= KTIME_SEC_MAX)
 		*ns = KTIME_MAX;
@@ -206,6 +219,14 @@ SYSCALL_DEFINE4(clock_nanosleep_time64, int, which_clock, int, flags,
 	return do_nanosleep(which_clock, rqtp, flags & TIMER_ABSTIME, true);
 }
 #endif
+
+void ktime_get_real_ts64(struct timespec64 *ts)
+{
+	u32 nsec;
+
+	ts->tv_sec = cycles_to_sec(get_cycles(), NSEC_PER_SEC, &nsec) + wall_offset_sec;
+	ts->tv_nsec = nsec;
+}
 
 SYSCALL_DEFINE2(gettimeofday, void __user *, tv, void __user *, tz)
 {

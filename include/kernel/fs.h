@@ -28,6 +28,7 @@
 #include <kernel/atomic.h>
 #include <kernel/list.h>
 #include <kernel/stat.h>
+#include <kernel/time64.h>
 #include <kernel/types.h>
 
 #define NAME_MAX	255	/* bytes in one path component */
@@ -76,6 +77,12 @@ struct inode {
 	struct address_space i_data;	/* a regular file's bytes, i_size of them */
 	char *i_link;			/* a link's target, i_size bytes, no NUL */
 	dev_t i_rdev;			/* a character device's number (kernel/fs/char_dev.c) */
+	/*
+	 * Last read (set only by utimensat(): reads leave it, as Linux's
+	 * noatime does), last change of the bytes or the entries, last change
+	 * of anything, the mode and the name included.
+	 */
+	struct timespec64 i_atime, i_mtime, i_ctime;
 	/*
 	 * /proc's (kernel/fs/proc.c): i_show makes a file's text when it is
 	 * read (snprintf()'s contract: the length the whole text needs);

@@ -30,6 +30,9 @@ bool d_unlinked(const struct dentry *d);
 int ramfs_rename(struct dentry *d, struct dentry *dir, const char *name, size_t len);
 void ramfs_exchange(struct dentry *a, struct dentry *b);
 void ramfs_truncate(struct inode *inode);
+/* Linux's names: ctime becomes now; mtime and ctime become now (its bytes or entries changed). */
+void inode_set_ctime_current(struct inode *inode);
+void file_modified(struct inode *inode);
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
 long ramfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 /* A new link's target: the len bytes at target; 0 or -ENOMEM. */

@@ -1,9 +1,11 @@
 /*
  * ramfs: the objects of the in-memory file system (include/kernel/fs.h).
- * Inodes and dentries are kmalloc()ed; a regular file's bytes are its
- * pages in the page cache (kernel/mm/filemap.c), which mmap() and execve()
- * map as they are, and a link's target is one kmalloc()ed string. Nothing
- * is kept anywhere else: the initrd it came from can be freed.
+ * Inodes and dentries are kmalloc()ed, each inode with the wall clock's
+ * times of its last change (mtime, ctime), as Linux's ramfs keeps them; a
+ * regular file's bytes are its pages in the page cache
+ * (kernel/mm/filemap.c), which mmap() and execve() map as they are, and a
+ * link's target is one kmalloc()ed string. Nothing is kept anywhere else:
+ * the initrd it came from can be freed.
  *
  * This file knows nothing of paths: kernel/fs/namei.c walks them and calls
  * these under fs_lock.
@@ -57,6 +59,17 @@ static char *copy_name(const char *name, size_t len)
 	return s;
 }
 
+void inode_set_ctime_current(struct inode *inode)
+{
+	ktime_get_real_ts64(&inode->i_ctime);
+}
+
+void file_modified(struct inode *inode)
+{
+	ktime_get_real_ts64(&inode->i_mtime);
+	inode->i_ctime = inode->i_mtime;
+}
+
 struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umode_t mode)
 {
 	struct dentry *d = kmalloc(sizeof(*d));
@@ -71,6 +84,9 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
 	}
 	inode->i_ino = ++last_ino;
 	inode->i_mode = mode;
+	file_modified(inode);
+	inode->i_atime = inode->i_mtime;
+	file_modified(dir->d_inode);
 	d->d_parent = dir;
 	d->d_inode = inode;
 	atomic_set(&d->d_count, 1);
@@ -94,6 +110,9 @@ int ramfs_rename(struct dentry *d, struct dentry *dir, const char *name, size_t 
 	d->d_parent = dir;
 	list_del(&d->d_child);
 	list_add_tail(&d->d_child, &dir->d_subdirs);	/* last, as a new entry goes */
+	file_modified(old_dir->d_inode);
+	file_modified(dir->d_inode);
+	inode_set_ctime_current(d->d_inode);
 	dput(old_dir);
 	return 0;
 }
@@ -112,6 +131,10 @@ void ramfs_exchange(struct dentry *a, struct dentry *b)
 	list_del(&b->d_child);
 	list_add_tail(&a->d_child, &a->d_parent->d_subdirs);
 	list_add_tail(&b->d_child, &b->d_parent->d_subdirs);
+	file_modified(a->d_parent->d_inode);
+	file_modified(b->d_parent->d_inode);
+	inode_set_ctime_current(a->d_inode);
+	inode_set_ctime_current(b->d_inode);
 }
 
 void dget(struct dentry *d)
@@ -135,6 +158,7 @@ void dput(struct dentry *d)
 
 void ramfs_delete(struct dentry *d)
 {
+	file_modified(d->d_parent->d_inode);
 	list_del_init(&d->d_child);
 	dput(d);
 }
@@ -148,6 +172,7 @@ void ramfs_truncate(struct inode *inode)
 {
 	truncate_inode_pages(&inode->i_data, 0);
 	inode->i_size = 0;
+	file_modified(inode);
 }
 
 long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
@@ -157,6 +182,8 @@ long ramfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 
 	if (n > 0 && pos + n > inode->i_size)
 		inode->i_size = pos + n;
+	if (n > 0)
+		file_modified(inode);
 	return n;
 }
 

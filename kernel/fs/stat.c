@@ -4,7 +4,8 @@
  * statx; musl fstat and newfstatat; ARM's older programs fstatat64), readlinkat and getdents64 (Linux's
  * fs/stat.c, fs/readdir.c). Every answer is built in kernel memory and
  * copied out whole, so a bad pointer gives -EFAULT and nothing half
- * written. Times are 0: the root file system keeps none.
+ * written. Times are the inode's (ramfs keeps them: kernel/fs/ramfs.c);
+ * the console's and a pipe's are 0.
  */
 #include <asm/page.h>
 #include <asm/processor.h>
@@ -42,6 +43,7 @@ struct kstat {
 	umode_t mode;
 	loff_t size;
 	dev_t rdev;			/* a character device's number, the kernel's MKDEV() */
+	struct timespec64 atime, mtime, ctime;
 };
 
 static void fill_kstat(const struct inode *inode, struct kstat *st)
@@ -57,6 +59,14 @@ static void fill_kstat(const struct inode *inode, struct kstat *st)
 	st->mode = inode->i_mode;
 	st->size = inode->i_size;
 	st->rdev = inode->i_rdev;
+	st->atime = inode->i_atime;
+	st->mtime = inode->i_mtime;
+	st->ctime = inode->i_ctime;
+}
+
+static struct statx_timestamp statx_time(const struct timespec64 *ts)
+{
+	return (struct statx_timestamp){ .tv_sec = ts->tv_sec, .tv_nsec = ts->tv_nsec };
 }
 
 /* What an open file is: a file of the root file system, a pipe, the console. */
@@ -115,6 +125,9 @@ SYSCALL_DEFINE5(statx, int, dfd, const char __user *, filename, unsigned int, fl
 	tmp.stx_blocks = (st.size + 511) / 512;
 	tmp.stx_rdev_major = MAJOR(st.rdev);
 	tmp.stx_rdev_minor = MINOR(st.rdev);
+	tmp.stx_atime = statx_time(&st.atime);
+	tmp.stx_mtime = statx_time(&st.mtime);
+	tmp.stx_ctime = statx_time(&st.ctime);
 	return copy_to_user(buffer, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
 
@@ -146,6 +159,12 @@ static long cp_new_stat(const struct kstat *st, arch_stat_t __user *statbuf)
 	tmp.st_size = st->size;
 	tmp.st_blksize = BLOCK_SIZE;
 	tmp.st_blocks = (st->size + 511) / 512;
+	tmp.st_atime = st->atime.tv_sec;
+	tmp.st_atime_nsec = st->atime.tv_nsec;
+	tmp.st_mtime = st->mtime.tv_sec;
+	tmp.st_mtime_nsec = st->mtime.tv_nsec;
+	tmp.st_ctime = st->ctime.tv_sec;
+	tmp.st_ctime_nsec = st->ctime.tv_nsec;
 	return copy_to_user(statbuf, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
 

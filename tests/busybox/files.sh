@@ -11,3 +11,5 @@ rm a/link; rm -r a/b; ls a
 rmdir a 2>&1; rm a/uno; rmdir a && echo removed
 [ -e a ] || echo gone
 : > empty; wc -c empty; echo x >> empty; echo y >> empty; cat empty
+touch new; [ -f new ] && wc -c new
+TZ=UTC0 touch -d '2001-02-03 04:05:06' new; stat -c '%Y %y' new

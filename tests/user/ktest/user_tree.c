@@ -5,7 +5,8 @@
  * file of that keeps its bytes); renameat2()'s NOREPLACE refuses
  * to, EXCHANGE swaps two entries; every refusal has Linux's errno.
  * symlink() makes a link readlink() reads back and lookups follow. chmod()
- * changes the mode stat() shows and execve() obeys (no x: EACCES).
+ * changes the mode stat() shows and execve() obeys (no x: EACCES). A
+ * file's times follow its changes, and utimensat() sets them (touch).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ktest-user.h"
@@ -215,11 +217,79 @@ static void chmod_changes_the_mode(void)
 	remove_tree();
 }
 
+/*
+ * Is t within [from, to]? Linux stamps files with its coarse clock, up to a
+ * tick (at most 10 ms) behind clock_gettime(): from is taken 20 ms early.
+ */
+static bool between(const struct timespec *t, const struct timespec *from,
+		    const struct timespec *to)
+{
+	long long ns = t->tv_sec * 1000000000LL + t->tv_nsec;
+
+	return ns >= from->tv_sec * 1000000000LL + from->tv_nsec - 20000000 &&
+	       ns <= to->tv_sec * 1000000000LL + to->tv_nsec;
+}
+
+/*
+ * A file's times: made now; a write moves mtime and ctime, and its folder's
+ * when an entry comes or goes; utimensat() sets atime and mtime (UTIME_OMIT
+ * keeps one, NULL makes both now), a link's own with AT_SYMLINK_NOFOLLOW.
+ */
+static void times_follow_changes(void)
+{
+	struct timespec before, after, set[2] = { { 1000000000, 5 }, { 1100000000, 999999999 } };
+	struct timespec omit[2] = { { 0, UTIME_OMIT }, { 7, 0 } };
+	struct stat st, dir;
+	int fd;
+
+	EXPECT(!mkdir(DIR, 0755), "mkdir: errno %d", errno);
+	clock_gettime(CLOCK_REALTIME, &before);
+	put(DIR "/a", "a");
+	clock_gettime(CLOCK_REALTIME, &after);
+	EXPECT(!stat(DIR "/a", &st) && between(&st.st_mtim, &before, &after) &&
+	       between(&st.st_ctim, &before, &after), "a new file's mtime %lld.%09ld",
+	       (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	EXPECT(!stat(DIR, &dir) && between(&dir.st_mtim, &before, &after),
+	       "the folder's mtime %lld", (long long)dir.st_mtim.tv_sec);
+	EXPECT(!utimensat(AT_FDCWD, DIR "/a", set, 0) && !stat(DIR "/a", &st) &&
+	       st.st_atim.tv_sec == 1000000000 && st.st_atim.tv_nsec == 5 &&
+	       st.st_mtim.tv_sec == 1100000000 && st.st_mtim.tv_nsec == 999999999,
+	       "utimensat: errno %d, atime %lld.%ld mtime %lld.%ld", errno,
+	       (long long)st.st_atim.tv_sec, st.st_atim.tv_nsec, (long long)st.st_mtim.tv_sec,
+	       st.st_mtim.tv_nsec);
+	EXPECT(st.st_ctim.tv_sec >= after.tv_sec, "ctime %lld after utimensat",
+	       (long long)st.st_ctim.tv_sec);
+	EXPECT(!utimensat(AT_FDCWD, DIR "/a", omit, 0) && !stat(DIR "/a", &st) &&
+	       st.st_atim.tv_sec == 1000000000 && st.st_mtim.tv_sec == 7,
+	       "UTIME_OMIT: atime %lld mtime %lld", (long long)st.st_atim.tv_sec,
+	       (long long)st.st_mtim.tv_sec);
+	fd = open(DIR "/a", O_WRONLY | O_APPEND);
+	EXPECT(write(fd, "b", 1) == 1 && !fstat(fd, &st) && st.st_mtim.tv_sec >= after.tv_sec &&
+	       st.st_atim.tv_sec == 1000000000, "after a write: mtime %lld atime %lld",
+	       (long long)st.st_mtim.tv_sec, (long long)st.st_atim.tv_sec);
+	EXPECT(!futimens(fd, NULL) && !fstat(fd, &st) && st.st_atim.tv_sec >= after.tv_sec,
+	       "futimens(NULL): errno %d, atime %lld", errno, (long long)st.st_atim.tv_sec);
+	close(fd);
+	EXPECT(!symlink("a", DIR "/l") &&
+	       !utimensat(AT_FDCWD, DIR "/l", set, AT_SYMLINK_NOFOLLOW) && !lstat(DIR "/l", &st) &&
+	       st.st_mtim.tv_sec == 1100000000 && !stat(DIR "/a", &st) &&
+	       st.st_mtim.tv_sec != 1100000000, "AT_SYMLINK_NOFOLLOW: errno %d", errno);
+	set[1].tv_nsec = 1000000000;
+	EXPECT(utimensat(AT_FDCWD, DIR "/a", set, 0) == -1 && errno == EINVAL,
+	       "tv_nsec 1e9: errno %d", errno);
+	EXPECT(utimensat(AT_FDCWD, DIR "/none", NULL, 0) == -1 && errno == ENOENT,
+	       "no file: errno %d", errno);
+	EXPECT(utimensat(AT_FDCWD, DIR "/a", NULL, 0x8000) == -1 && errno == EINVAL,
+	       "flag 0x8000: errno %d", errno);
+	remove_tree();
+}
+
 static const struct ktap_case cases[] = {
 	KTAP_CASE(rename_moves_the_entry),
 	KTAP_CASE(rename_errors),
 	KTAP_CASE(rename_exchange_swaps),
 	KTAP_CASE(symlink_makes_a_link),
 	KTAP_CASE(chmod_changes_the_mode),
+	KTAP_CASE(times_follow_changes),
 };
 ktest_user_suite(user_tree, cases);
