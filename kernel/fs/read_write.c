@@ -1,7 +1,7 @@
 /*
  * Reading and writing: vfs_read() and vfs_write() on a ramfs or /proc
  * inode, and open files' read, write, readv, writev, pread64, pwrite64,
- * lseek (Linux's fs/read_write.c; a pipe's ends are
+ * lseek, sendfile (Linux's fs/read_write.c; a pipe's ends are
  * kernel/fs/pipe.c's). The console (fd 0, 1, 2 of
  * every program unless it closed them) takes writes and reads as end of
  * file: the serial line's input belongs to the kernel's monitor. A
@@ -25,6 +25,7 @@
 #include "internal.h"
 
 #define CHUNK	256	/* bytes copied at a time, on the kernel stack */
+#define MAX_RW_COUNT	0x7ffff000	/* the most one call moves, Linux's (INT_MAX, page-rounded down) */
 #define SEEK_SET	0
 #define SEEK_CUR	1
 #define SEEK_END	2
@@ -71,6 +72,17 @@ long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 	return ret;
 }
 
+/* n bytes of a kernel buffer to f at pos: a device's driver, a file's pages, or the console. */
+static long write_chunk(struct file *f, const char *chunk, size_t n, loff_t pos)
+{
+	if (f->f_inode && S_ISCHR(f->f_inode->i_mode))
+		return chrdev_write(f->f_inode, chunk, n);
+	if (f->f_inode)
+		return vfs_write(f->f_inode, chunk, n, pos);
+	console_write(chunk, n);
+	return n;
+}
+
 static long file_write(struct file *f, const char __user *buf, size_t count, loff_t *pos)
 {
 	char chunk[CHUNK];
@@ -87,12 +99,8 @@ static long file_write(struct file *f, const char __user *buf, size_t count, lof
 		size_t left = copy_from_user(chunk, buf + done, n);
 		long w = n - left;
 
-		if (f->f_inode && w && S_ISCHR(f->f_inode->i_mode))
-			w = chrdev_write(f->f_inode, chunk, w);
-		else if (f->f_inode && w)
-			w = vfs_write(f->f_inode, chunk, w, *pos);
-		else
-			console_write(chunk, w);
+		if (w)
+			w = write_chunk(f, chunk, w, *pos);
 		if (w < 0)
 			return done ? (long)done : w;
 		done += w;
@@ -284,5 +292,93 @@ SYSCALL_DEFINE5(_llseek, unsigned int, fd, unsigned long, high, unsigned long, l
 	if (!err && copy_to_user(result, &res, sizeof(res)))
 		err = -EFAULT;
 	return err;
+}
+#endif
+
+/*
+ * sendfile(): count bytes of in_fd, a regular file (as Linux asks of it),
+ * to out_fd through a kernel buffer, from *uoff (which moves; in_fd's
+ * position stays) or from in_fd's position (which moves). out_fd may be a
+ * file, a device or the console; a pipe is EINVAL here, where Linux takes
+ * one (cp then copies with read() and write()), and so is O_APPEND, as on
+ * Linux. What was copied before an error counts.
+ */
+static long do_sendfile(int out_fd, int in_fd, void __user *uoff, size_t count, bool off64)
+{
+	struct file *in = fget(in_fd), *out = fget(out_fd);
+	loff_t pos = 0, opos;
+	char chunk[CHUNK];
+	size_t done = 0;
+	long ret = 0, off32;
+
+	if (!in || !out || (in->f_flags & O_ACCMODE) == O_WRONLY ||
+	    (out->f_flags & O_ACCMODE) == O_RDONLY)
+		ret = -EBADF;
+	else if (!in->f_inode || !S_ISREG(in->f_inode->i_mode) || out->f_pipe ||
+		 (out->f_flags & O_APPEND))
+		ret = -EINVAL;
+	else if (uoff && off64)
+		ret = copy_from_user(&pos, uoff, sizeof(pos)) ? -EFAULT : 0;
+	else if (uoff && !copy_from_user(&off32, uoff, sizeof(off32)))
+		pos = off32;
+	else if (uoff)
+		ret = -EFAULT;
+	else
+		pos = in->f_pos;
+	if (!ret && pos < 0)
+		ret = -EINVAL;
+	if (count > MAX_RW_COUNT)
+		count = MAX_RW_COUNT;
+	opos = out ? out->f_pos : 0;
+	while (!ret && done < count) {
+		size_t n = count - done < CHUNK ? count - done : CHUNK;
+		long r = vfs_read(in->f_inode, chunk, n, pos), w;
+
+		if (r <= 0) {
+			ret = done ? 0 : r;
+			break;
+		}
+		w = write_chunk(out, chunk, r, opos);
+		if (w <= 0) {
+			ret = done ? 0 : w;
+			break;
+		}
+		done += w;
+		pos += w;
+		opos += w;
+		if (w < r)
+			break;
+	}
+	if (done) {
+		out->f_pos = opos;
+		off32 = pos;
+		if (!uoff)
+			in->f_pos = pos;
+		else if (off64 ? copy_to_user(uoff, &pos, sizeof(pos)) :
+			 copy_to_user(uoff, &off32, sizeof(off32)))
+			ret = -EFAULT;
+	}
+	if (in)
+		fput(in);
+	if (out)
+		fput(out);
+	return ret ? ret : (long)done;
+}
+
+#if __SIZEOF_LONG__ == 8
+SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, loff_t __user *, offset, size_t, count)
+{
+	return do_sendfile(out_fd, in_fd, offset, count, true);
+}
+#else
+/* 32-bit ARM: sendfile's offset is a long, sendfile64's a 64-bit loff_t. */
+SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, long __user *, offset, size_t, count)
+{
+	return do_sendfile(out_fd, in_fd, offset, count, false);
+}
+
+SYSCALL_DEFINE4(sendfile64, int, out_fd, int, in_fd, loff_t __user *, offset, size_t, count)
+{
+	return do_sendfile(out_fd, in_fd, offset, count, true);
 }
 #endif

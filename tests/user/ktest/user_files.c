@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -246,6 +247,52 @@ static void offset_and_fd_limits(void)
 	close(fd);
 }
 
+/*
+ * sendfile(): a file's bytes to another file from an offset (which moves,
+ * the descriptor's position staying), then from the position (which
+ * moves); to /dev/null; a pipe as the destination is EINVAL on Special K
+ * (Linux takes it), a directory as the source EINVAL, O_WRONLY EBADF.
+ */
+static void sendfile_copies(void)
+{
+	static char data[1000], back[1000];
+	int in, out, null, wronly, p[2] = { -1, -1 }, dir = open("/", O_RDONLY);
+	off_t off = 100;
+	long n;
+
+	for (size_t i = 0; i < sizeof(data); i++)
+		data[i] = (char)(i * 13 + 1);
+	in = open(SCRATCH, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	out = open(SCRATCH ".out", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	EXPECT(in >= 0 && out >= 0 && write(in, data, sizeof(data)) == sizeof(data) &&
+	       lseek(in, 0, SEEK_SET) == 0, "files: errno %d", errno);
+	n = sendfile(out, in, &off, 700);
+	EXPECT(n == 700 && off == 800 && lseek(in, 0, SEEK_CUR) == 0, "from offset 100: %ld, "
+	       "offset %ld, position %ld", n, (long)off, (long)lseek(in, 0, SEEK_CUR));
+	n = sendfile(out, in, NULL, 5000);
+	EXPECT(n == 1000 && lseek(in, 0, SEEK_CUR) == 1000, "from the position: %ld", n);
+	EXPECT(pread(out, back, 700, 0) == 700 && !memcmp(back, data + 100, 700) &&
+	       pread(out, back, 1000, 700) == 1000 && !memcmp(back, data, 1000),
+	       "the copy's bytes differ");
+	EXPECT(sendfile(out, in, NULL, 10) == 0, "at the end: not 0");
+	off = 0;
+	null = open("/dev/null", O_WRONLY);
+	EXPECT(sendfile(null, in, &off, 300) == 300, "to /dev/null: errno %d", errno);
+	EXPECT(!pipe(p), "pipe: errno %d", errno);
+	off = 0;
+	n = sendfile(p[1], in, &off, 10);
+	EXPECT(on_special_k() ? n == -1 && errno == EINVAL : n == 10, "to a pipe: %ld, errno %d",
+	       n, errno);
+	EXPECT(sendfile(out, dir, NULL, 10) == -1 && errno == EINVAL, "from a folder: errno %d",
+	       errno);
+	wronly = open(SCRATCH ".out", O_WRONLY);
+	EXPECT(sendfile(in, wronly, NULL, 10) == -1 && errno == EBADF, "from O_WRONLY: errno %d",
+	       errno);
+	close(p[0]), close(p[1]), close(dir), close(in), close(out), close(null), close(wronly);
+	unlink(SCRATCH);
+	unlink(SCRATCH ".out");
+}
+
 static void console_fds(void)
 {
 	struct iovec iov[2] = { { "    # user_files: writev ", 25 }, { "to fd 1\n", 8 } };
@@ -269,6 +316,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(create_write_read_back),
 	KTAP_CASE(unlinked_while_open),
 	KTAP_CASE(offset_and_fd_limits),
+	KTAP_CASE(sendfile_copies),
 	KTAP_CASE(console_fds),
 };
 ktest_user_suite(user_files, cases);
