@@ -84,6 +84,11 @@ struct inode {
 	 */
 	struct timespec64 i_atime, i_mtime, i_ctime;
 	/*
+	 * The dentries that hold it (its names, and removed ones still open):
+	 * freed with the last; i_nlink counts the names alone (stat's st_nlink).
+	 */
+	unsigned int i_count, i_nlink;
+	/*
 	 * /proc's (kernel/fs/proc.c): i_show makes a file's text when it is
 	 * read (snprintf()'s contract: the length the whole text needs);
 	 * i_fixed keeps an entry and its directory as the kernel made them.
@@ -135,6 +140,8 @@ int vfs_create(const char *path, umode_t mode, struct dentry **res);
 /* A link at path whose target is the len bytes at target (Linux's symlink(target, path)). */
 int vfs_symlink(const char *target, size_t len, const char *path);
 int vfs_unlink(const char *path);
+/* A second name, newpath, for the file oldpath names (kernel/fs/namei.c): link(). */
+int vfs_link(const char *oldpath, const char *newpath, bool follow);
 /* RENAME_NOREPLACE and RENAME_EXCHANGE: renameat2()'s flags, Linux's values. */
 #define RENAME_NOREPLACE	1
 #define RENAME_EXCHANGE		2

@@ -20,6 +20,8 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
  * freed with its inode and data once no open file holds it (dput()).
  */
 void ramfs_delete(struct dentry *d);
+/* A new entry in dir for an existing inode (a hard link); NULL without memory. */
+struct dentry *ramfs_link(struct dentry *dir, const char *name, size_t len, struct inode *inode);
 /* Removed from its directory (ramfs_delete()), but still held. */
 bool d_unlinked(const struct dentry *d);
 /*

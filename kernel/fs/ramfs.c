@@ -20,7 +20,8 @@
 
 DEFINE_MUTEX(fs_lock);
 
-static struct inode root_inode = { .i_ino = 1, .i_mode = S_IFDIR | 0755 };
+static struct inode root_inode = { .i_ino = 1, .i_mode = S_IFDIR | 0755, .i_count = 1,
+				   .i_nlink = 1 };
 static char root_name[] = "";
 static unsigned long last_ino = 1;
 
@@ -70,22 +71,18 @@ void file_modified(struct inode *inode)
 	inode->i_ctime = inode->i_mtime;
 }
 
-struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umode_t mode)
+/* A new entry, last in dir, for inode (whose holds the caller counts); NULL without memory. */
+static struct dentry *d_alloc(struct dentry *dir, const char *name, size_t len,
+			      struct inode *inode)
 {
 	struct dentry *d = kmalloc(sizeof(*d));
-	struct inode *inode = kzalloc(sizeof(*inode));
 	char *copy = copy_name(name, len);
 
-	if (!d || !inode || !copy) {
+	if (!d || !copy) {
 		kfree(d);
-		kfree(inode);
 		kfree(copy);
 		return NULL;
 	}
-	inode->i_ino = ++last_ino;
-	inode->i_mode = mode;
-	file_modified(inode);
-	inode->i_atime = inode->i_mtime;
 	file_modified(dir->d_inode);
 	d->d_parent = dir;
 	d->d_inode = inode;
@@ -94,6 +91,35 @@ struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umo
 	INIT_LIST_HEAD(&d->d_subdirs);
 	d->d_name = copy;
 	list_add_tail(&d->d_child, &dir->d_subdirs);
+	return d;
+}
+
+struct dentry *ramfs_mknod(struct dentry *dir, const char *name, size_t len, umode_t mode)
+{
+	struct inode *inode = kzalloc(sizeof(*inode));
+	struct dentry *d = inode ? d_alloc(dir, name, len, inode) : NULL;
+
+	if (!d) {
+		kfree(inode);
+		return NULL;
+	}
+	inode->i_ino = ++last_ino;
+	inode->i_mode = mode;
+	inode->i_count = inode->i_nlink = 1;
+	file_modified(inode);
+	inode->i_atime = inode->i_mtime;
+	return d;
+}
+
+struct dentry *ramfs_link(struct dentry *dir, const char *name, size_t len, struct inode *inode)
+{
+	struct dentry *d = d_alloc(dir, name, len, inode);
+
+	if (d) {
+		inode->i_count++;
+		inode->i_nlink++;
+		inode_set_ctime_current(inode);
+	}
 	return d;
 }
 
@@ -147,9 +173,11 @@ void dput(struct dentry *d)
 	while (!atomic_add_return(-1, &d->d_count)) {
 		struct dentry *parent = d->d_parent;
 
-		truncate_inode_pages(&d->d_inode->i_data, 0);
-		kfree(d->d_inode->i_link);
-		kfree(d->d_inode);
+		if (!--d->d_inode->i_count) {
+			truncate_inode_pages(&d->d_inode->i_data, 0);
+			kfree(d->d_inode->i_link);
+			kfree(d->d_inode);
+		}
 		kfree(d->d_name);
 		kfree(d);
 		d = parent;
@@ -158,6 +186,8 @@ void dput(struct dentry *d)
 
 void ramfs_delete(struct dentry *d)
 {
+	d->d_inode->i_nlink--;
+	inode_set_ctime_current(d->d_inode);
 	file_modified(d->d_parent->d_inode);
 	list_del_init(&d->d_child);
 	dput(d);

@@ -51,8 +51,8 @@ static int check_rename(const struct last *from, const struct last *to, unsigned
 		return -ENOENT;
 	if ((flags & RENAME_NOREPLACE) && to->d)
 		return -EEXIST;
-	if (from->d == to->d)
-		return 0;
+	if (to->d && from->d->d_inode == to->d->d_inode)
+		return 0;	/* two names of one file: rename() does nothing, as on Linux */
 	is_dir = S_ISDIR(from->d->d_inode->i_mode);
 	if (!(flags & RENAME_EXCHANGE) && !is_dir && (from->slash || to->slash))
 		return -ENOTDIR;
@@ -85,7 +85,7 @@ int vfs_rename(const char *oldpath, const char *newpath, unsigned int flags)
 		err = lookup_last(newpath, &to);
 	if (!err)
 		err = check_rename(&from, &to, flags);
-	if (!err && from.d != to.d) {
+	if (!err && !(to.d && from.d->d_inode == to.d->d_inode)) {
 		if (flags & RENAME_EXCHANGE) {
 			ramfs_exchange(from.d, to.d);
 		} else {

@@ -43,6 +43,7 @@ struct kstat {
 	umode_t mode;
 	loff_t size;
 	dev_t rdev;			/* a character device's number, the kernel's MKDEV() */
+	unsigned int nlink;
 	struct timespec64 atime, mtime, ctime;
 };
 
@@ -51,6 +52,7 @@ static void fill_kstat(const struct inode *inode, struct kstat *st)
 	memset(st, 0, sizeof(*st));
 	if (!inode) {
 		st->ino = 2;
+		st->nlink = 1;
 		st->mode = S_IFCHR | 0600;
 		st->rdev = MKDEV(5, 1);	/* Linux's /dev/console */
 		return;
@@ -59,6 +61,8 @@ static void fill_kstat(const struct inode *inode, struct kstat *st)
 	st->mode = inode->i_mode;
 	st->size = inode->i_size;
 	st->rdev = inode->i_rdev;
+	/* A folder says 2 (its name and its "."), whatever it holds: simpler than Linux's count. */
+	st->nlink = S_ISDIR(inode->i_mode) ? 2 : inode->i_nlink;
 	st->atime = inode->i_atime;
 	st->mtime = inode->i_mtime;
 	st->ctime = inode->i_ctime;
@@ -118,7 +122,7 @@ SYSCALL_DEFINE5(statx, int, dfd, const char __user *, filename, unsigned int, fl
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.stx_mask = STATX_BASIC_STATS;
 	tmp.stx_blksize = BLOCK_SIZE;
-	tmp.stx_nlink = S_ISDIR(st.mode) ? 2 : 1;
+	tmp.stx_nlink = st.nlink;
 	tmp.stx_mode = st.mode;
 	tmp.stx_ino = st.ino;
 	tmp.stx_size = st.size;
@@ -154,7 +158,7 @@ static long cp_new_stat(const struct kstat *st, arch_stat_t __user *statbuf)
 	tmp.__st_ino = st->ino;	/* ARM's older 32-bit field, which old programs read */
 #endif
 	tmp.st_mode = st->mode;
-	tmp.st_nlink = S_ISDIR(st->mode) ? 2 : 1;
+	tmp.st_nlink = st->nlink;
 	tmp.st_rdev = new_encode_dev(st->rdev);
 	tmp.st_size = st->size;
 	tmp.st_blksize = BLOCK_SIZE;

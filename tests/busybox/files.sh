@@ -13,3 +13,4 @@ rmdir a 2>&1; rm a/uno; rmdir a && echo removed
 : > empty; wc -c empty; echo x >> empty; echo y >> empty; cat empty
 touch new; [ -f new ] && wc -c new
 TZ=UTC0 touch -d '2001-02-03 04:05:06' new; stat -c '%Y %y' new
+echo shared > one; ln one two; stat -c '%h %s' one two; echo more >> two; cat one; rm one; cat two

@@ -39,7 +39,7 @@
  *    the reader itself), and SIGPIPE is ignored: a write to one whose
  *    reader is gone gets EPIPE.
  *  - Files are opened read-only, never created or truncated, and unlink,
- *    mkdir, rename and symlink only get paths that cannot succeed (a
+ *    mkdir, rename, symlink and link only get paths that cannot succeed (a
  *    rename of a path to itself changes nothing): other suites share the
  *    tree. chmod is not made: any path that exists, "/" among them, would
  *    change. Writes go to the file the parent made for the round. A random
@@ -92,10 +92,10 @@ static const struct call table[] = {
 	{ SYS_fchdir, "F" }, { SYS_getcwd, "PL" },
 	{ SYS_setpgid, "II" }, { SYS_getpgid, "I" }, { SYS_getsid, "I" }, { SYS_setsid, "" },
 	{ SYS_getpgrp, "" }, { SYS_renameat2, "FDFDG" }, { SYS_renameat, "FDFD" },
-	{ SYS_symlinkat, "SFD" }, { SYS_prctl, "NPNNN" },
+	{ SYS_symlinkat, "SFD" }, { SYS_prctl, "NPNNN" }, { SYS_linkat, "FDFDG" },
 #ifdef __x86_64__
 	{ SYS_mmap, "HLNMFN" }, { SYS_open, "SON" }, { SYS_access, "SN" }, { SYS_unlink, "D" },
-	{ SYS_mkdir, "DN" }, { SYS_rename, "DD" }, { SYS_symlink, "SD" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },
+	{ SYS_mkdir, "DN" }, { SYS_rename, "DD" }, { SYS_symlink, "SD" }, { SYS_link, "DD" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },
 	{ SYS_stat, "SP" }, { SYS_lstat, "SP" }, { SYS_readlink, "SPL" }, { SYS_getrlimit, "NP" },
 	{ SYS_arch_prctl, "RP" },
 #else

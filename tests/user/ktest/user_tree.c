@@ -5,8 +5,9 @@
  * file of that keeps its bytes); renameat2()'s NOREPLACE refuses
  * to, EXCHANGE swaps two entries; every refusal has Linux's errno.
  * symlink() makes a link readlink() reads back and lookups follow. chmod()
- * changes the mode stat() shows and execve() obeys (no x: EACCES). A
- * file's times follow its changes, and utimensat() sets them (touch).
+ * changes the mode stat() shows and execve() obeys (no x: EACCES). link()
+ * gives a file a second name. A file's times follow its changes, and
+ * utimensat() sets them (touch).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -218,6 +219,42 @@ static void chmod_changes_the_mode(void)
 }
 
 /*
+ * link(): a second name for one file, the same inode, which a write
+ * through either shows and stat() counts; removing one name leaves the
+ * other. A folder cannot get one (EPERM), a taken name is EEXIST; rename()
+ * of one name onto the other does nothing.
+ */
+static void link_names_one_file(void)
+{
+	struct stat a, b;
+
+	EXPECT(!mkdir(DIR, 0755) && !mkdir(DIR "/d", 0755), "mkdir: errno %d", errno);
+	put(DIR "/a", "one file");
+	EXPECT(!link(DIR "/a", DIR "/d/b"), "link: errno %d", errno);
+	EXPECT(!stat(DIR "/a", &a) && !stat(DIR "/d/b", &b) && a.st_ino == b.st_ino &&
+	       a.st_nlink == 2 && b.st_nlink == 2, "inodes %lu %lu, links %lu %lu",
+	       (unsigned long)a.st_ino, (unsigned long)b.st_ino, (unsigned long)a.st_nlink,
+	       (unsigned long)b.st_nlink);
+	put(DIR "/d/b", "written through b");
+	EXPECT(!strcmp(text_of(DIR "/a"), "written through b"), "a reads \"%s\"",
+	       text_of(DIR "/a"));
+	EXPECT(!rename(DIR "/a", DIR "/d/b") && !access(DIR "/a", F_OK),
+	       "rename onto its other name: errno %d", errno);
+	EXPECT(!unlink(DIR "/a") && !strcmp(text_of(DIR "/d/b"), "written through b") &&
+	       !stat(DIR "/d/b", &b) && b.st_nlink == 1, "after unlink of a: b \"%s\", %lu links",
+	       text_of(DIR "/d/b"), (unsigned long)b.st_nlink);
+	EXPECT(link(DIR "/d", DIR "/e") == -1 && errno == EPERM, "a folder: errno %d", errno);
+	put(DIR "/c", "c");
+	EXPECT(link(DIR "/c", DIR "/d/b") == -1 && errno == EEXIST, "a taken name: errno %d",
+	       errno);
+	EXPECT(link(DIR "/none", DIR "/x") == -1 && errno == ENOENT, "no file: errno %d", errno);
+	EXPECT(linkat(AT_FDCWD, DIR "/c", AT_FDCWD, DIR "/x", 0) == 0 && !unlink(DIR "/x"),
+	       "linkat: errno %d", errno);
+	unlink(DIR "/d/b");
+	remove_tree();
+}
+
+/*
  * Is t within [from, to]? Linux stamps files with its coarse clock, up to a
  * tick (at most 10 ms) behind clock_gettime(): from is taken 20 ms early.
  */
@@ -290,6 +327,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(rename_exchange_swaps),
 	KTAP_CASE(symlink_makes_a_link),
 	KTAP_CASE(chmod_changes_the_mode),
+	KTAP_CASE(link_names_one_file),
 	KTAP_CASE(times_follow_changes),
 };
 ktest_user_suite(user_tree, cases);
