@@ -11,10 +11,12 @@
  * these under fs_lock.
  */
 #include <asm/page.h>
+#include <asm/processor.h>
 #include <kernel/errno.h>
 #include <kernel/pagemap.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
+#include <kernel/time.h>
 
 #include "internal.h"
 
@@ -60,14 +62,33 @@ static char *copy_name(const char *name, size_t len)
 	return s;
 }
 
+/*
+ * Now, as a file's times take it: the wall clock read at most once a tick
+ * (cycles_per_jiffy of the counter) and kept (fs_lock serialises the
+ * callers), as Linux stamps files with its coarse clock, which moves each
+ * tick. A loop of small writes then costs no clock conversion each.
+ */
+static void fs_time(struct timespec64 *ts)
+{
+	static u64 read_at;
+	static struct timespec64 now;
+	u64 cycles = get_cycles();
+
+	if (!read_at || cycles - read_at >= cycles_per_jiffy) {
+		ktime_get_real_ts64(&now);
+		read_at = cycles;
+	}
+	*ts = now;
+}
+
 void inode_set_ctime_current(struct inode *inode)
 {
-	ktime_get_real_ts64(&inode->i_ctime);
+	fs_time(&inode->i_ctime);
 }
 
 void file_modified(struct inode *inode)
 {
-	ktime_get_real_ts64(&inode->i_mtime);
+	fs_time(&inode->i_mtime);
 	inode->i_ctime = inode->i_mtime;
 }
 

@@ -37,10 +37,12 @@ static unsigned char byte_at(unsigned long i)
 static int make_file(int flags)
 {
 	static unsigned char buf[FILE_SIZE];
+	static bool filled;
 	int fd = open(FILE_NAME, O_RDWR | O_CREAT | O_TRUNC, 0644);
 
-	for (unsigned long i = 0; i < FILE_SIZE; i++)
+	for (unsigned long i = 0; i < FILE_SIZE && !filled; i++)
 		buf[i] = byte_at(i);
+	filled = true;
 	EXPECT(fd >= 0 && write(fd, buf, FILE_SIZE) == (long)FILE_SIZE, "%s: errno %d", FILE_NAME,
 	       errno);
 	close(fd);
