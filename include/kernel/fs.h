@@ -112,6 +112,13 @@ struct dentry {
 	struct inode *d_inode;
 	atomic_t d_count;		/* its directory's, its open files', its entries' */
 	char *d_name;			/* NUL-terminated, kmalloc()ed: rename() replaces it */
+	/*
+	 * mount() (kernel/fs/namespace.c): d_mounted is the root of the tree
+	 * mounted on this folder, which a lookup goes on into; a mounted
+	 * root's d_mountpoint is the folder it covers (its name and parent
+	 * are that folder's, so that ".." and paths go through it).
+	 */
+	struct dentry *d_mounted, *d_mountpoint;
 };
 
 /* Take and drop a hold on d (an open file's); the last dput() frees it and its inode. */

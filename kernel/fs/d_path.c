@@ -15,8 +15,7 @@
 
 #include "internal.h"
 
-/* d's path at the end of buf (size bytes, NUL included): its start, or NULL. */
-static char *d_path(const struct dentry *d, char *buf, size_t size)
+char *d_path(const struct dentry *d, char *buf, size_t size)
 {
 	char *p = buf + size - 1;
 

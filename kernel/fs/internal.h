@@ -55,6 +55,11 @@ struct last {
 
 int lookup_last(const char *path, struct last *l);
 
+/* d's path at the end of buf (size bytes, NUL included): its start, or NULL (kernel/fs/d_path.c). */
+char *d_path(const struct dentry *d, char *buf, size_t size);
+/* /proc/mounts' lines of the mounts made since boot (kernel/fs/namespace.c): the length. */
+size_t mounts_show_mounted(char *buf, size_t size);
+
 /* A /proc file: its text is made at each read (kernel/fs/proc.c). */
 static inline bool proc_inode(const struct inode *inode)
 {

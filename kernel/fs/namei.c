@@ -74,6 +74,8 @@ static int walk(struct dentry *dir, const char *path, size_t len, bool follow_la
 		d = d_lookup(dir, name, n);
 		if (!d)
 			return -ENOENT;
+		while (d->d_mounted)	/* a mounted tree covers the folder */
+			d = d->d_mounted;
 		slash_after = path < end;
 		if (S_ISLNK(d->d_inode->i_mode) && (follow_last || slash_after)) {
 			char self[PROC_SELF_LEN];
@@ -290,6 +292,8 @@ static int lookup_removable(const char *path, struct dentry **res)
 	*res = l.d;
 	if (l.d && l.d->d_inode->i_fixed)
 		return -EPERM;
+	if (l.d && l.d->d_mounted)
+		return -EBUSY;	/* a mount point */
 	return l.d ? 0 : -ENOENT;
 }
 

@@ -11,10 +11,10 @@
  * MemAvailable is MemFree (a ramfs page cannot be reclaimed: it is the
  * file).
  *
- * mounts: "device mountpoint type options 0 0". There is one file system,
- * the root's ramfs (Linux's rootfs), with /proc in it as a directory the
- * kernel fills: both are listed, as a Linux booted from an initramfs lists
- * them.
+ * mounts: "device mountpoint type options 0 0": the root's ramfs (Linux's
+ * rootfs) and /proc, a directory of it the kernel fills, as a Linux booted
+ * from an initramfs lists them, then each ramfs mount() made
+ * (kernel/fs/namespace.c).
  */
 #include <kernel/init.h>
 #include <kernel/mm.h>
@@ -42,7 +42,9 @@ static size_t meminfo_show(char *buf, size_t size)
 
 static size_t mounts_show(char *buf, size_t size)
 {
-	return snprintf(buf, size, "rootfs / rootfs rw 0 0\nproc /proc proc rw,relatime 0 0\n");
+	size_t n = snprintf(buf, size, "rootfs / rootfs rw 0 0\nproc /proc proc rw,relatime 0 0\n");
+
+	return n + mounts_show_mounted(buf + (n < size ? n : size), n < size ? size - n : 0);
 }
 
 static int __init proc_meminfo_init(void)

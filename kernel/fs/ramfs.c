@@ -105,8 +105,7 @@ static struct dentry *d_alloc(struct dentry *dir, const char *name, size_t len,
 		return NULL;
 	}
 	file_modified(dir->d_inode);
-	d->d_parent = dir;
-	d->d_inode = inode;
+	*d = (struct dentry){ .d_parent = dir, .d_inode = inode };
 	atomic_set(&d->d_count, 1);
 	dget(dir);
 	INIT_LIST_HEAD(&d->d_subdirs);
@@ -216,7 +215,7 @@ void ramfs_delete(struct dentry *d)
 
 bool d_unlinked(const struct dentry *d)
 {
-	return d != &root_dentry && list_empty(&d->d_child);
+	return d != &root_dentry && !d->d_mountpoint && list_empty(&d->d_child);
 }
 
 void ramfs_truncate(struct inode *inode)

@@ -45,6 +45,8 @@ static int check_rename(const struct last *from, const struct last *to, unsigned
 		return -ENOENT;
 	if (from->d->d_inode->i_fixed || from->dir->d_inode->i_fixed || to->dir->d_inode->i_fixed)
 		return -EPERM;
+	if (from->d->d_mounted || (to->d && to->d->d_mounted))
+		return -EBUSY;	/* a mount point stays where it is */
 	if (d_unlinked(to->dir))
 		return -ENOENT;	/* a removed directory (someone's working directory) */
 	if ((flags & RENAME_EXCHANGE) && !to->d)

@@ -123,7 +123,7 @@ static const long denied[] = {
 static const long tree_changing[] = {
 	SYS_open, SYS_creat, SYS_unlink, SYS_mkdir, SYS_rmdir, SYS_link, SYS_symlink, SYS_rename,
 	SYS_mknod, SYS_chmod, SYS_truncate, SYS_linkat, SYS_symlinkat, SYS_renameat,
-	SYS_renameat2, SYS_mknodat, SYS_fchmodat,
+	SYS_renameat2, SYS_mknodat, SYS_fchmodat, SYS_mount, SYS_umount2,
 };
 
 static bool random_numbers;
