@@ -64,14 +64,16 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # and what a switch loads for user code (arch/<arch>/mm/mmu_context.c,
 # arch/<arch>/kernel/process.c), signals (kernel/signal*.c and the arch's
 # signal frame, arch/<arch>/kernel/signal.c), credentials and umask, the
-# wall clock's start (the arch's battery clock, arch/<arch>/kernel/rtc.c).
+# wall clock's start (the arch's battery clock, arch/<arch>/kernel/rtc.c),
+# the console as a terminal (kernel/tty/: line discipline, termios ioctls,
+# the controlling terminal).
 # Joins through: the system-call table, initcalls, late hooks, the weak
 # force_sig_fault(), do_wp_page(), do_syscall(), do_notify_resume() and
 # arch_switch_to() of kernel/user_mode.c.
 USER_SRCS	:= $(addprefix kernel/,cred.c exit.c fork.c init_process.c initrd.c ktest_user.c \
 		     pgrp.c random.c signal.c signal_deliver.c sys.c syscall.c time.c umh.c usercopy.c) \
 		   $(addprefix kernel/mm/,filemap.c memory.c mman.c mmap.c) \
-		   $(wildcard kernel/fs/*.c) $(ARCH_USER_SRCS)
+		   $(wildcard kernel/fs/*.c kernel/tty/*.c) $(ARCH_USER_SRCS)
 USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c filemap_test.c fs_test.c initramfs_test.c \
 		     ramdisk_test.c uaccess_edges_test.c uaccess_test.c usermode_test.c) \
 		   $(wildcard $(addprefix tests/kernel/$(ARCH)/,smap_test.c syscall_test.c \

@@ -121,3 +121,41 @@ SYSCALL_DEFINE0(setsid)
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 	return ret;
 }
+
+/*
+ * For the terminal (kernel/tty/tty_io.c): a session's controlling terminal
+ * is its own while the session's leader lives (Linux takes it back in the
+ * leader's exit; here the terminal asks). A leader that has ended, even a
+ * zombie not yet waited for, holds it no longer.
+ */
+bool session_leader_alive(int sid)
+{
+	unsigned long flags;
+	struct thread *p;
+	bool alive;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	p = find_process(sid);
+	alive = p && !p->exited && p->session == sid;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return alive;
+}
+
+/* The session of group pgrp (its processes share one), or -ESRCH when nobody is in it. */
+int pgrp_session(int pgrp)
+{
+	unsigned long flags;
+	int sid = -ESRCH;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	for (int i = 0; i < NR_THREADS; i++) {
+		struct thread *t = &thread_table[i];
+
+		if (is_process(t) && t->pgrp == pgrp) {
+			sid = t->session;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return sid;
+}

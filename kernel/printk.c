@@ -31,7 +31,7 @@ void register_console(struct console *con)
 static DEFINE_SPINLOCK(console_lock);
 static int console_owner = -1;
 
-void console_write(const char *s, size_t len)
+static void console_out(const char *s, size_t len, bool crlf)
 {
 	int cpu = smp_processor_id();
 	bool nested = READ_ONCE(console_owner) == cpu;
@@ -40,12 +40,35 @@ void console_write(const char *s, size_t len)
 		spin_lock(&console_lock);
 		WRITE_ONCE(console_owner, cpu);
 	}
-	if (console)
-		console->write(s, len);
+	while (console && len) {
+		const char *nl = crlf ? memchr(s, '\n', len) : NULL;
+		size_t n = nl ? (size_t)(nl - s) + 1 : len;
+
+		console->write(s, nl ? n - 1 : n);
+		if (nl)
+			console->write("\r\n", 2);
+		s += n;
+		len -= n;
+	}
 	if (!nested) {
 		WRITE_ONCE(console_owner, -1);
 		spin_unlock(&console_lock);
 	}
+}
+
+void console_write(const char *s, size_t len)
+{
+	console_out(s, len, true);
+}
+
+void console_write_raw(const char *s, size_t len)
+{
+	console_out(s, len, false);
+}
+
+const struct console *console_device(void)
+{
+	return console;
 }
 
 int console_read(void)

@@ -145,9 +145,8 @@ static int kill_pid(int pid, int sig, int code)
  * all set; kill(0, sig) and kill(-pgrp, sig) every one of group pgrp.
  * ESRCH when there was none.
  */
-static int kill_many(int sig, bool all, int pgrp)
+static int kill_many(const struct kernel_siginfo *info, bool all, int pgrp)
 {
-	struct kernel_siginfo info = { .signo = sig, .code = SI_USER, .pid = current->id };
 	unsigned long flags;
 	int found = 0;
 
@@ -160,8 +159,8 @@ static int kill_many(int sig, bool all, int pgrp)
 		if (all ? t == current || t->id == 1 : t->pgrp != pgrp)
 			continue;
 		found++;
-		if (sig)
-			send_signal_locked(t, &info);
+		if (info->signo)
+			send_signal_locked(t, info);
 	}
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 	return found ? 0 : -ESRCH;
@@ -174,15 +173,24 @@ static bool valid_signal(int sig)
 
 SYSCALL_DEFINE2(kill, int, pid, int, sig)
 {
+	struct kernel_siginfo info = { .signo = sig, .code = SI_USER, .pid = current->id };
+
 	if (!valid_signal(sig))
 		return -EINVAL;
 	if (pid == -1)
-		return kill_many(sig, true, 0);
+		return kill_many(&info, true, 0);
 	if (pid == 0)
-		return kill_many(sig, false, current->pgrp);
+		return kill_many(&info, false, current->pgrp);
 	if (pid < 0)	/* -pid overflows for INT_MIN */
-		return pid == -__INT_MAX__ - 1 ? -ESRCH : kill_many(sig, false, -pid);
+		return pid == -__INT_MAX__ - 1 ? -ESRCH : kill_many(&info, false, -pid);
 	return kill_pid(pid, sig, SI_USER);
+}
+
+int kill_pgrp(int pgrp, int sig)
+{
+	struct kernel_siginfo info = { .signo = sig, .code = SI_KERNEL };
+
+	return kill_many(&info, false, pgrp);
 }
 
 /* One thread per process: the thread group tgid has the one thread tid = tgid. */

@@ -13,11 +13,17 @@ struct console {
 	void (*write)(const char *s, size_t len);
 	/* Returns a received byte, or -1 when none is waiting. */
 	int (*read)(void);
+	/* The device number Linux gives the line (ttyS0 4:64, ttyAMA0 204:64). */
+	unsigned int major, minor;
 };
 
 void register_console(struct console *con);
-/* Raw output, below printk's levels: KTAP results always reach the line. */
+/* The registered console (NULL before one is): its name and number, for the terminal. */
+const struct console *console_device(void);
+/* Below printk's levels (KTAP results always reach the line); "\n" goes out as "\r\n". */
 void console_write(const char *s, size_t len);
+/* The bytes as they are, as the drivers' write() sends them (kernel/tty/ did the CRs). */
+void console_write_raw(const char *s, size_t len);
 /* A byte typed on the console, or -1 when none is waiting: input is polled. */
 int console_read(void);
 

@@ -165,10 +165,13 @@ int vfs_mknod(const char *path, umode_t mode, dev_t dev);
 
 /*
  * A character device inode's driver (kernel/fs/char_dev.c): open() asks
- * whether there is one (0, or -ENXIO); the others may only be called once
- * open() said yes. Reads and writes move bytes into or out of a kernel buffer.
+ * whether there is one (0, or -ENXIO; a terminal's number asks
+ * kernel/tty/tty_io.c, which open()'s flags concern); the others may only
+ * be called once open() said yes, and never for a terminal, whose files
+ * read and write through the line discipline. Reads and writes move bytes
+ * into or out of a kernel buffer.
  */
-int chrdev_open(const struct inode *inode);
+int chrdev_open(const struct inode *inode, unsigned int flags);
 long chrdev_read(const struct inode *inode, char *buf, size_t count);
 long chrdev_write(const struct inode *inode, const char *buf, size_t count);
 bool chrdev_seekable(const struct inode *inode);

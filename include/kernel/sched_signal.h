@@ -143,6 +143,8 @@ int send_sig(int sig, struct thread *t, int code);
  * parent ignores SIGCHLD, and nobody will wait for the child.
  */
 bool do_notify_parent(struct thread *t, int status);
+/* From the kernel (a terminal's ^C): sig to every process of group pgrp; 0 or -ESRCH. */
+int kill_pgrp(int pgrp, int sig);
 /* A write to a pipe without readers: SIGPIPE to the writer. */
 void send_sigpipe(void);
 

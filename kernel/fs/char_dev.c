@@ -8,13 +8,12 @@
  * of majors that drivers fill with register_chrdev(); three fixed drivers
  * need only this array, searched by number.
  *
- * /dev/console is the serial console as fds 0, 1 and 2 are: writes print,
- * a read is end of file (the serial line's input is the monitor's). /dev/tty
- * is the opener's controlling terminal: with no sessions, no process has
- * one, and opening it is ENXIO, Linux's answer then; so is a number that
- * has no driver here. mknod(2) is here too: it makes the nodes.
+ * The terminal's numbers, /dev/console, /dev/tty (the opener's controlling
+ * terminal: ENXIO without one) and the console line's own, are
+ * kernel/tty/tty_io.c's: a file open on one reads and writes through the
+ * line discipline. A number that has no driver here is ENXIO, Linux's
+ * answer. mknod(2) is here too: it makes the nodes.
  */
-#include <kernel/console.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
 #include <kernel/fs.h>
@@ -22,6 +21,7 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 #include <kernel/syscalls.h>
+#include <kernel/tty.h>
 #include <generated/unistd.h>
 
 #include "internal.h"
@@ -53,16 +53,9 @@ static long write_away(const char *buf, size_t count)
 	return count;
 }
 
-static long write_console(const char *buf, size_t count)
-{
-	console_write(buf, count);
-	return count;
-}
-
 static const struct chrdev chrdevs[] = {
 	{ MKDEV(1, 3), read_nothing, write_away, true },	/* null */
 	{ MKDEV(1, 5), read_zeros, write_away, true },		/* zero */
-	{ MKDEV(5, 1), read_nothing, write_console, false },	/* console */
 };
 
 static const struct chrdev *chrdev_find(const struct inode *inode)
@@ -73,8 +66,10 @@ static const struct chrdev *chrdev_find(const struct inode *inode)
 	return NULL;
 }
 
-int chrdev_open(const struct inode *inode)
+int chrdev_open(const struct inode *inode, unsigned int flags)
 {
+	if (tty_device(inode->i_rdev))
+		return tty_open(inode->i_rdev, flags);
 	return chrdev_find(inode) ? 0 : -ENXIO;
 }
 
@@ -90,7 +85,9 @@ long chrdev_write(const struct inode *inode, const char *buf, size_t count)
 
 bool chrdev_seekable(const struct inode *inode)
 {
-	return chrdev_find(inode)->seekable;
+	const struct chrdev *c = chrdev_find(inode);
+
+	return c && c->seekable;	/* a terminal is not */
 }
 
 /*

@@ -212,7 +212,7 @@ static int may_open(struct inode *inode, unsigned int flags)
 	if (S_ISDIR(inode->i_mode) && ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT)))
 		return -EISDIR;
 	if (S_ISCHR(inode->i_mode))
-		return chrdev_open(inode);
+		return chrdev_open(inode, flags);
 	return 0;
 }
 

@@ -20,6 +20,7 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 #include <kernel/syscalls.h>
+#include <kernel/tty.h>
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
 
@@ -357,15 +358,17 @@ SYSCALL_DEFINE1(fchdir, unsigned int, fd)
 	return d ? set_cwd(d) : -ENOTDIR;	/* the console or a pipe */
 }
 
-/* No terminal: the console answers no terminal ioctl (C libraries then buffer by blocks). */
+/* Only a terminal (the console: kernel/tty/tty_ioctl.c) answers ioctls; anything else is ENOTTY. */
 SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 {
 	struct file *f = fget(fd);
+	struct tty_struct *tty;
+	long ret;
 
-	(void)cmd;
-	(void)arg;
 	if (!f)
 		return -EBADF;
+	tty = file_tty(f);
+	ret = tty ? tty_ioctl(tty, f, cmd, arg) : -ENOTTY;
 	fput(f);
-	return -ENOTTY;
+	return ret;
 }

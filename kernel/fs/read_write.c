@@ -3,22 +3,22 @@
  * inode, and open files' read, write, readv, writev, pread64, pwrite64,
  * lseek, sendfile (Linux's fs/read_write.c; a pipe's ends are
  * kernel/fs/pipe.c's). The console (fd 0, 1, 2 of
- * every program unless it closed them) takes writes and reads as end of
- * file: the serial line's input belongs to the kernel's monitor. A
- * character device (kernel/fs/char_dev.c: /dev/null, /dev/zero,
- * /dev/console) goes to its driver instead of the file's pages. A file of
+ * every program unless it closed them, /dev/console, /dev/tty) is a
+ * terminal: its reads and writes go through the line discipline
+ * (kernel/tty/). Another character device (kernel/fs/char_dev.c:
+ * /dev/null, /dev/zero) goes to its driver instead of the file's pages. A file of
  * the root file system, or a device, is read and written through a kernel
  * buffer, a chunk at a time, so that a bad user pointer is an -EFAULT from
  * copy_{from,to}_user() (after the bytes before it were done, as Linux
  * counts them), never a fault inside the file system.
  */
 #include <asm/processor.h>
-#include <kernel/console.h>
 #include <kernel/errno.h>
 #include <kernel/file.h>
 #include <kernel/fs.h>
 #include <kernel/overflow.h>
 #include <kernel/syscalls.h>
+#include <kernel/tty.h>
 #include <kernel/uaccess.h>
 #include <generated/unistd.h>
 
@@ -72,15 +72,18 @@ long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos)
 	return ret;
 }
 
-/* n bytes of a kernel buffer to f at pos: a device's driver, a file's pages, or the console. */
+/* n bytes of a kernel buffer to f at pos: a terminal's line discipline, a device's driver, or a file's pages. */
 static long write_chunk(struct file *f, const char *chunk, size_t n, loff_t pos)
 {
-	if (f->f_inode && S_ISCHR(f->f_inode->i_mode))
+	struct tty_struct *tty = file_tty(f);
+
+	if (tty) {
+		n_tty_write(tty, chunk, n);
+		return n;
+	}
+	if (S_ISCHR(f->f_inode->i_mode))
 		return chrdev_write(f->f_inode, chunk, n);
-	if (f->f_inode)
-		return vfs_write(f->f_inode, chunk, n, pos);
-	console_write(chunk, n);
-	return n;
+	return vfs_write(f->f_inode, chunk, n, pos);
 }
 
 static long file_write(struct file *f, const char __user *buf, size_t count, loff_t *pos)
@@ -120,8 +123,8 @@ static long file_read(struct file *f, char __user *buf, size_t count, loff_t *po
 		return -EBADF;
 	if (f->f_pipe)
 		return pipe_read(f, buf, count);
-	if (!f->f_inode)
-		return 0;
+	if (file_tty(f))
+		return tty_read(f, buf, count);
 	while (done < count) {
 		size_t n = count - done < CHUNK ? count - done : CHUNK;
 		long r = S_ISCHR(f->f_inode->i_mode) ? chrdev_read(f->f_inode, chunk, n) :

@@ -168,7 +168,8 @@ def case_initramfs_reproducible(args):
           "modes: %s" % {n: oct(m) for n, m in modes.items()})
     devices = newc_devices(outputs[0])
     check(devices == {"dev/console": (0o20600, 5, 1), "dev/null": (0o20666, 1, 3),
-                      "dev/tty": (0o20666, 5, 0), "dev/zero": (0o20666, 1, 5)},
+                      "dev/tty": (0o20666, 5, 0), "dev/ttyAMA0": (0o20660, 204, 64),
+                      "dev/ttyS0": (0o20660, 4, 64), "dev/zero": (0o20666, 1, 5)},
           "device nodes: %s" % devices)
 
 

@@ -48,11 +48,8 @@ static void pl011_putc(char c)
 
 static void pl011_write(const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '\n')
-			pl011_putc('\r');
+	for (size_t i = 0; i < len; i++)
 		pl011_putc(s[i]);
-	}
 }
 
 static int pl011_read(void)
@@ -66,6 +63,8 @@ static struct console pl011_console = {
 	.name = "ttyAMA0",
 	.write = pl011_write,
 	.read = pl011_read,
+	.major = 204,
+	.minor = 64,
 };
 
 void __init arch_console_init(void)

@@ -37,11 +37,8 @@ static void serial8250_putc(char c)
 
 static void serial8250_write(const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '\n')
-			serial8250_putc('\r');
+	for (size_t i = 0; i < len; i++)
 		serial8250_putc(s[i]);
-	}
 }
 
 static int serial8250_read(void)
@@ -55,6 +52,8 @@ static struct console serial8250_console = {
 	.name = "ttyS0",
 	.write = serial8250_write,
 	.read = serial8250_read,
+	.major = 4,
+	.minor = 64,
 };
 
 void __init arch_console_init(void)
