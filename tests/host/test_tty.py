@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""The serial console as a terminal, typed at from outside, as a person at `make run` would:
+the kernel boots Debian's busybox-static as init (`setsid -c busybox sh`: a shell that leads
+a session whose controlling terminal is the console) running tests/busybox/terminal, and
+this test types into QEMU's serial line through a pseudo-terminal. What only the line can
+show is checked here (user_tty, in the guest, checks the ioctls): the line discipline's echo
+and erase of a line a program reads in canonical mode, ^C killing the shell's foreground job
+(a process group of its own) and not the shell, and, once init has ended, the kernel's
+serial monitor answering on the same line.
+
+Run: python3 tests/host/test_tty.py [--build DIR]    (default: $O, else build/)
+`make dynamic` must have been made for both arches in DIR (initramfs-dyn.cpio holds
+/bin/busybox). Prints KTAP (one suite, "tty": three cases per arch); exit status 0 iff
+every case passed.
+"""
+
+import argparse
+import os
+import sys
+
+from frontend import ROOT, check, make_env, report, run_case
+from test_run import Terminal
+
+ARCHES = ("x86_64", "arm")
+
+
+def boot(build, arch):
+    return Terminal([os.path.join(ROOT, "scripts", "qemu"), "--arch", arch, "--build", build,
+                     "--interactive", "--initrd",
+                     os.path.join(build, arch, "initramfs-dyn.cpio"), "--append",
+                     "monitor ktest.filter=none rdinit=/bin/busybox -- setsid -c /bin/busybox sh /busybox/terminal"], make_env())
+
+
+def arch_cases(build, arch, results):
+    term = boot(build, arch)
+    try:
+        def read_edits_line():
+            check(term.expect(r"^ready$", 120), "no shell: %r" % term.text[-600:])
+            start = len(term.text)
+            # DEL twice rubs out X and Y; ^H rubs out the Z typed after them.
+            os.write(term.fd, b"helXY\x7f\x7fZ\x08lo\r")
+            found = term.expect(r"^got<(.*)>$", 30, start)
+            check(found and found.group(1) == "hello",
+                  "read gave %r: %r" % (found and found.group(1), term.text[start:]))
+            check("helXY\b \b\b \bZ\b \blo\n" in term.text[start:],
+                  "the echo was %r" % term.text[start:])
+
+        def ctrl_c_kills_job():
+            check(term.expect(r"^go$", 30), "no job: %r" % term.text[-400:])
+            start = len(term.text)
+            os.write(term.fd, b"typed\x03")
+            found = term.expect(r"^status=(\d+)$", 30, start)
+            check(found and found.group(1) == "130", "the job after ^C: %r" % term.text[start:])
+            check("typed^C" in term.text[start:], "no ^C echoed: %r" % term.text[start:])
+
+        def monitor_after_init():
+            start = len(term.text)
+            check(term.expect(r"^init exited with status 0$", 60) and
+                  term.expect(r"^sk> ", 60), "no monitor: %r" % term.text[-400:])
+            start = len(term.text)
+            os.write(term.fd, b"help\r")
+            check(term.expect(r"poweroff +leave QEMU", 20, start),
+                  "the monitor did not answer: %r" % term.text[start:])
+            os.write(term.fd, b"poweroff\r")
+            check(term.wait(30) is not None, "QEMU still runs after poweroff")
+
+        for name, fn in (("read_edits_line", read_edits_line),
+                         ("ctrl_c_kills_job", ctrl_c_kills_job),
+                         ("monitor_after_init", monitor_after_init)):
+            results.append(run_case("%s_%s" % (arch, name), fn))
+    finally:
+        term.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default=os.environ.get("O") or os.path.join(ROOT, "build"))
+    build = os.path.abspath(parser.parse_args().build)
+    results = []
+    for arch in ARCHES:
+        arch_cases(build, arch, results)
+    return 0 if report("tty", results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
