@@ -15,7 +15,7 @@
 #include <kernel/string.h>
 
 int console_loglevel = CONSOLE_LOGLEVEL_DEFAULT;
-static struct console *console;
+struct console *console;
 
 void register_console(struct console *con)
 {
@@ -40,15 +40,14 @@ static void console_out(const char *s, size_t len, bool crlf)
 		spin_lock(&console_lock);
 		WRITE_ONCE(console_owner, cpu);
 	}
-	while (console && len) {
+	/* Up to and without each '\n', then "\r\n" in its place when crlf. */
+	for (size_t n; console && len; s += n, len -= n) {
 		const char *nl = crlf ? memchr(s, '\n', len) : NULL;
-		size_t n = nl ? (size_t)(nl - s) + 1 : len;
 
+		n = nl ? (size_t)(nl - s) + 1 : len;
 		console->write(s, nl ? n - 1 : n);
 		if (nl)
 			console->write("\r\n", 2);
-		s += n;
-		len -= n;
 	}
 	if (!nested) {
 		WRITE_ONCE(console_owner, -1);
@@ -64,11 +63,6 @@ void console_write(const char *s, size_t len)
 void console_write_raw(const char *s, size_t len)
 {
 	console_out(s, len, false);
-}
-
-const struct console *console_device(void)
-{
-	return console;
 }
 
 int console_read(void)

@@ -17,9 +17,9 @@ struct console {
 	unsigned int major, minor;
 };
 
+/* The registered console, NULL before one is (the terminal reads its name and number). */
+extern struct console *console;
 void register_console(struct console *con);
-/* The registered console (NULL before one is): its name and number, for the terminal. */
-const struct console *console_device(void);
 /* Below printk's levels (KTAP results always reach the line); "\n" goes out as "\r\n". */
 void console_write(const char *s, size_t len);
 /* The bytes as they are, as the drivers' write() sends them (kernel/tty/ did the CRs). */

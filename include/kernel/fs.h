@@ -165,11 +165,9 @@ int vfs_mknod(const char *path, umode_t mode, dev_t dev);
 
 /*
  * A character device inode's driver (kernel/fs/char_dev.c): open() asks
- * whether there is one (0, or -ENXIO; a terminal's number asks
- * kernel/tty/tty_io.c, which open()'s flags concern); the others may only
- * be called once open() said yes, and never for a terminal, whose files
- * read and write through the line discipline. Reads and writes move bytes
- * into or out of a kernel buffer.
+ * whether there is one (0, or -ENXIO; a terminal's, kernel/tty/tty_io.c,
+ * reads the flags); the others only once open() said yes, and never for
+ * a terminal (its files use the line discipline). Bytes move through a kernel buffer.
  */
 int chrdev_open(const struct inode *inode, unsigned int flags);
 long chrdev_read(const struct inode *inode, char *buf, size_t count);

@@ -92,12 +92,8 @@ void proc_flush_pid(int pid);
 /* Guards every thread's parent, children and sibling fields (kernel/exit.c). */
 extern spinlock_t tasklist_lock;
 
-/*
- * kernel/pgrp.c, for the terminal: does session sid's leader still live;
- * the session of group pgrp, or -ESRCH when no process is in it.
- */
+/* kernel/pgrp.c, for the terminal: is session sid's leader alive; group pgrp's session or -ESRCH. */
 bool session_leader_alive(int sid);
 int pgrp_session(int pgrp);
-
 
 #endif

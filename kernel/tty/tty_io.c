@@ -125,9 +125,7 @@ static int start_poller(void)
 
 static int __init console_tty_init(void)
 {
-	const struct console *con = console_device();
-
-	tty_init(&console_tty, con ? con->name : "console", &console_tty_ops);
+	tty_init(&console_tty, console ? console->name : "console", &console_tty_ops);
 	return 0;
 }
 core_initcall(console_tty_init);
@@ -135,9 +133,7 @@ core_initcall(console_tty_init);
 /* The line's own number (4:64 or 204:64), 0 without a console. */
 static dev_t line_dev(void)
 {
-	const struct console *con = console_device();
-
-	return con ? MKDEV(con->major, con->minor) : 0;
+	return console ? MKDEV(console->major, console->minor) : 0;
 }
 
 bool tty_device(dev_t dev)
