@@ -120,6 +120,8 @@ struct tty_struct;
 struct tty_operations {
 	/* Send bytes to the line as they are: the line discipline has processed them. */
 	void (*write)(struct tty_struct *tty, const char *buf, size_t len);
+	/* Throw away what the line received that the line discipline has not seen yet. */
+	void (*flush_input)(struct tty_struct *tty);
 };
 
 struct tty_struct {

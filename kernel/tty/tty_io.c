@@ -84,7 +84,20 @@ static void console_tty_write(struct tty_struct *tty, const char *buf, size_t le
 	console_write_raw(buf, len);
 }
 
-static const struct tty_operations console_tty_ops = { .write = console_tty_write };
+/* TCIFLUSH: the bytes waiting in the UART are received input too (the poller has not come yet). */
+static void console_tty_flush_input(struct tty_struct *tty)
+{
+	(void)tty;
+	mutex_lock(&drain_mutex);
+	while (console_read() >= 0)
+		;
+	mutex_unlock(&drain_mutex);
+}
+
+static const struct tty_operations console_tty_ops = {
+	.write = console_tty_write,
+	.flush_input = console_tty_flush_input,
+};
 
 static bool console_wants_input(void)
 {

@@ -11,7 +11,8 @@
  *                       to the line before write() returns
  *   TCGETS2, TCSETS2*   the same with the speeds (struct termios2), which
  *                       newer C libraries use; TCSETS keeps the speeds
- *   TCFLSH              throw away unread input (TCIFLUSH, TCIOFLUSH)
+ *   TCFLSH              throw away unread input (TCIFLUSH, TCIOFLUSH), the
+ *                       bytes still waiting in the UART too
  *   TIOCGWINSZ, TIOCSWINSZ  the window size a full-screen program lays out
  *                       in; a new size is SIGWINCH to the foreground group
  *   TIOCGPGRP, TIOCSPGRP, TIOCGSID  the foreground group and the session,
@@ -69,6 +70,8 @@ static long flush(struct tty_struct *tty, unsigned long queue)
 		return -EINVAL;
 	if (queue == TCOFLUSH)
 		return 0;	/* output is never queued */
+	if (tty->ops->flush_input)
+		tty->ops->flush_input(tty);
 	spin_lock_irqsave(&tty->lock, flags);
 	n_tty_flush_input(tty);
 	spin_unlock_irqrestore(&tty->lock, flags);
