@@ -40,15 +40,8 @@ static void console_out(const char *s, size_t len, bool crlf)
 		spin_lock(&console_lock);
 		WRITE_ONCE(console_owner, cpu);
 	}
-	/* Up to and without each '\n', then "\r\n" in its place when crlf. */
-	for (size_t n; console && len; s += n, len -= n) {
-		const char *nl = crlf ? memchr(s, '\n', len) : NULL;
-
-		n = nl ? (size_t)(nl - s) + 1 : len;
-		console->write(s, nl ? n - 1 : n);
-		if (nl)
-			console->write("\r\n", 2);
-	}
+	if (console)
+		console->write(s, len, crlf);
 	if (!nested) {
 		WRITE_ONCE(console_owner, -1);
 		spin_unlock(&console_lock);

@@ -10,7 +10,8 @@
 
 struct console {
 	const char *name;
-	void (*write)(const char *s, size_t len);
+	/* crlf: each '\n' goes out as "\r\n" (printk's lines); else the bytes as they are. */
+	void (*write)(const char *s, size_t len, bool crlf);
 	/* Returns a received byte, or -1 when none is waiting. */
 	int (*read)(void);
 	/* The device number Linux gives the line (ttyS0 4:64, ttyAMA0 204:64). */

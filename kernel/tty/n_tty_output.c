@@ -68,14 +68,40 @@ void echo_char(struct out *o, u8 c)
 	}
 }
 
+/*
+ * How many of the bytes at buf go to the driver as they are (Linux's
+ * process_output_block()): all without OPOST; with it, a run of printable
+ * ASCII, each a column. The rest goes a byte at a time through out_char().
+ */
+static size_t plain_run(struct tty_struct *tty, const char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (!(tty->termios.c_oflag & OPOST))
+		return len;
+	while (n < len && (u8)buf[n] >= ' ' && (u8)buf[n] < DEL)
+		n++;
+	tty->column += n;
+	return n;
+}
+
 void n_tty_write(struct tty_struct *tty, const char *buf, size_t len)
 {
 	struct out o = { .tty = tty };
 	unsigned long flags;
 
 	spin_lock_irqsave(&tty->lock, flags);
-	for (size_t i = 0; i < len; i++)
-		out_char(&o, buf[i]);
+	for (size_t i = 0; i < len;) {
+		size_t n = plain_run(tty, buf + i, len - i);
+
+		if (n) {
+			out_flush(&o);
+			tty->ops->write(tty, buf + i, n);
+			i += n;
+		} else {
+			out_char(&o, buf[i++]);
+		}
+	}
 	out_flush(&o);
 	spin_unlock_irqrestore(&tty->lock, flags);
 }

@@ -46,10 +46,13 @@ static void pl011_putc(char c)
 	writel_relaxed((u8)c, pl011 + UART_DR);
 }
 
-static void pl011_write(const char *s, size_t len)
+static void pl011_write(const char *s, size_t len, bool crlf)
 {
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\n' && crlf)
+			pl011_putc('\r');
 		pl011_putc(s[i]);
+	}
 }
 
 static int pl011_read(void)

@@ -35,10 +35,13 @@ static void serial8250_putc(char c)
 	outb(c, COM1 + UART_TX);
 }
 
-static void serial8250_write(const char *s, size_t len)
+static void serial8250_write(const char *s, size_t len, bool crlf)
 {
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\n' && crlf)
+			serial8250_putc('\r');
 		serial8250_putc(s[i]);
+	}
 }
 
 static int serial8250_read(void)
