@@ -300,6 +300,33 @@ SYSCALL_DEFINE2(rt_sigpending, sigset_t __user *, uset, size_t, sigsetsize)
 	return copy_to_user(uset, &set, sigsetsize) ? -EFAULT : 0;
 }
 
+int set_user_sigmask(const sigset_t __user *umask, size_t sigsetsize)
+{
+	struct thread *t = current;
+	sigset_t set;
+
+	if (!umask)
+		return 0;
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&set, umask, sizeof(set)))
+		return -EFAULT;
+	t->saved_sigmask = t->blocked;
+	t->restore_sigmask = true;
+	set_current_blocked(set);
+	return 0;
+}
+
+void restore_saved_sigmask_unless(bool interrupted)
+{
+	struct thread *t = current;
+
+	if (interrupted || !t->restore_sigmask)
+		return;
+	t->restore_sigmask = false;
+	set_current_blocked(t->saved_sigmask);
+}
+
 /*
  * Sleep with the mask given until a signal is delivered; the caller's own
  * mask comes back after the handler (restore_sigmask: the frame gets it).
@@ -307,15 +334,13 @@ SYSCALL_DEFINE2(rt_sigpending, sigset_t __user *, uset, size_t, sigsetsize)
 SYSCALL_DEFINE2(rt_sigsuspend, const sigset_t __user *, unewset, size_t, sigsetsize)
 {
 	struct thread *t = current;
-	sigset_t set;
+	int err;
 
 	if (sigsetsize != sizeof(sigset_t))
 		return -EINVAL;
-	if (copy_from_user(&set, unewset, sizeof(set)))
-		return -EFAULT;
-	t->saved_sigmask = t->blocked;
-	t->restore_sigmask = true;
-	set_current_blocked(set);
+	err = unewset ? set_user_sigmask(unewset, sigsetsize) : -EFAULT;
+	if (err)
+		return err;
 	for (;;) {
 		set_current_state(THREAD_SLEEPING);
 		if (signal_pending(t))

@@ -58,7 +58,7 @@ static u64 now_ns(void)
 	return cycles_to_ns(get_cycles());
 }
 
-static long put_ts(void __user *uts, u64 sec, u32 nsec, bool time64)
+long put_timespec(void __user *uts, u64 sec, u32 nsec, bool time64)
 {
 	struct kernel_timespec t64 = { sec, nsec };
 	struct old_timespec t = { sec, nsec };
@@ -87,7 +87,7 @@ int get_timespec64(struct timespec64 *ts, const void __user *uts, bool time64)
 	return 0;
 }
 
-static long get_ts(const void __user *uts, u64 *ns, bool time64)
+long get_timespec_ns(const void __user *uts, u64 *ns, bool time64)
 {
 	struct timespec64 t64;
 	int err = get_timespec64(&t64, uts, time64);
@@ -131,7 +131,7 @@ static long do_clock_gettime(int id, void __user *tp, bool time64)
 	if (!clock_valid(id))
 		return -EINVAL;
 	sec = cycles_to_sec(get_cycles(), NSEC_PER_SEC, &nsec);
-	return put_ts(tp, sec + (is_realtime(id) ? wall_offset_sec : 0), nsec, time64);
+	return put_timespec(tp, sec + (is_realtime(id) ? wall_offset_sec : 0), nsec, time64);
 }
 
 static long do_clock_getres(int id, void __user *tp, bool time64)
@@ -141,7 +141,7 @@ static long do_clock_getres(int id, void __user *tp, bool time64)
 	if (!tp)
 		return 0;
 	/* One cycle, in whole nanoseconds (at least 1): a 32-bit divide, in a rare call. */
-	return put_ts(tp, 0, cycle_freq_hz >= NSEC_PER_SEC ? 1 : NSEC_PER_SEC / (u32)cycle_freq_hz,
+	return put_timespec(tp, 0, cycle_freq_hz >= NSEC_PER_SEC ? 1 : NSEC_PER_SEC / (u32)cycle_freq_hz,
 		      time64);
 }
 
@@ -155,7 +155,7 @@ static long do_clock_getres(int id, void __user *tp, bool time64)
 static long do_nanosleep(int id, const void __user *rqtp, bool absolute, bool time64)
 {
 	u64 ns, deadline, offset = wall_offset_sec * NSEC_PER_SEC;
-	long err = get_ts(rqtp, &ns, time64);
+	long err = get_timespec_ns(rqtp, &ns, time64);
 
 	if (err)
 		return err;

@@ -35,6 +35,7 @@
 #define AT_EMPTY_PATH		0x1000
 
 struct pipe_inode_info;
+struct poll_table;
 
 struct file {
 	atomic_t f_count;
@@ -73,6 +74,8 @@ int close_fd(int fd);
 long pipe_read(struct file *f, char __user *buf, size_t count);
 long pipe_write(struct file *f, const char __user *buf, size_t count);
 void pipe_release(struct file *f);
+/* What f's end can do now (POLLIN/POLLHUP, POLLOUT/POLLERR); pt: queue the caller (kernel/fs/select.c). */
+unsigned int pipe_poll(struct file *f, struct poll_table *pt);
 
 /*
  * kernel/fs/open.c: a path from user memory, kmalloc()ed (kfree() it), or

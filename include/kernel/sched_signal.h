@@ -155,6 +155,15 @@ void exit_signals(struct thread *t);
 
 /* The generic part of rt_sigreturn(): the mask saved in the frame comes back. */
 void set_current_blocked(sigset_t set);
+/*
+ * A call that waits under a mask of the caller's (rt_sigsuspend, ppoll):
+ * set it, keeping the caller's own to come back on the way out (after a
+ * handler, in its frame); NULL: no change. 0, -EINVAL for a size not
+ * sigset_t's, -EFAULT. Then, unless the call was interrupted (a handler is
+ * to run under the mask), put the caller's own back now.
+ */
+int set_user_sigmask(const sigset_t __user *umask, size_t sigsetsize);
+void restore_saved_sigmask_unless(bool interrupted);
 
 /*
  * wait_event() (kernel/wait.h) for a system call a signal may interrupt:

@@ -20,5 +20,12 @@ void ktime_get_real_ts64(struct timespec64 *ts);
  * Nothing is checked: each call has its own rules for the values.
  */
 int get_timespec64(struct timespec64 *ts, const void __user *uts, bool time64);
+/*
+ * kernel/time.c, for the calls that take a timeout: a duration from user
+ * space in nanoseconds (2^63 - 1 past 292 years); -EINVAL when negative or
+ * tv_nsec is not below 10^9. And a duration back, as sec and nsec.
+ */
+long get_timespec_ns(const void __user *uts, u64 *ns, bool time64);
+long put_timespec(void __user *uts, u64 sec, u32 nsec, bool time64);
 
 #endif

@@ -169,10 +169,13 @@ void n_tty_set_termios(struct tty_struct *tty, const struct ktermios *new);
 void n_tty_flush_input(struct tty_struct *tty);
 /* Bytes a read() could take now (FIONREAD; tty->lock held). */
 size_t n_tty_chars_ready(struct tty_struct *tty);
+/* Would a read() return without waiting (a line; raw: VMIN bytes, or one with VTIME)? */
+bool n_tty_input_available(struct tty_struct *tty);
 
 /* kernel/tty/tty_io.c */
 struct file;
 struct inode;
+struct poll_table;
 /* The tty behind an open file (fd 0-2 of init, /dev/console, /dev/tty...), or NULL. */
 struct tty_struct *file_tty(const struct file *f);
 /* Is dev a terminal's number (5:0, 5:1, the console line's own)? */
@@ -180,6 +183,8 @@ bool tty_device(u32 dev);
 /* open() of such a device: 0, or -ENXIO (/dev/tty without a controlling terminal). */
 int tty_open(u32 dev, unsigned int flags);
 long tty_read(struct file *f, char __user *buf, size_t count);
+/* poll(): POLLOUT always, POLLIN when a read would not wait; pt queues the caller (read_wait). */
+unsigned int tty_poll(struct tty_struct *tty, struct poll_table *pt);
 /* The session whose controlling terminal tty is, 0 if none (its leader has ended). */
 int tty_session(struct tty_struct *tty);
 /* Is tty the calling process's controlling terminal? */

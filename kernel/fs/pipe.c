@@ -22,6 +22,7 @@
 #include <kernel/file.h>
 #include <kernel/mm.h>
 #include <kernel/mutex.h>
+#include <kernel/poll.h>
 #include <kernel/sched_signal.h>
 #include <kernel/slab.h>
 #include <kernel/spinlock.h>
@@ -238,3 +239,24 @@ SYSCALL_DEFINE1(pipe, int __user *, fildes)
 	return do_pipe2(fildes, 0);
 }
 #endif
+
+/* Linux's pipe_poll(): room for PIPE_BUF bytes is what makes the write end writable. */
+unsigned int pipe_poll(struct file *f, struct poll_table *pt)
+{
+	struct pipe_inode_info *p = f->f_pipe;
+	unsigned int mask = 0;
+
+	poll_wait(&p->wait, pt);
+	if ((f->f_flags & O_ACCMODE) == O_RDONLY) {
+		if (pipe_count(p))
+			mask |= POLLIN | POLLRDNORM;
+		if (!READ_ONCE(p->writers))
+			mask |= POLLHUP;
+	} else {
+		if (PAGE_SIZE - pipe_count(p) >= PIPE_BUF)
+			mask |= POLLOUT | POLLWRNORM;
+		if (!READ_ONCE(p->readers))
+			mask |= POLLERR;
+	}
+	return mask;
+}

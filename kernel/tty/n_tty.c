@@ -110,6 +110,14 @@ size_t n_tty_chars_ready(struct tty_struct *tty)
 	return tty->read_head - tty->read_tail;
 }
 
+bool n_tty_input_available(struct tty_struct *tty)
+{
+	u8 vmin = tty->termios.c_cc[VMIN];
+	size_t want = !lflag(tty, ICANON) && vmin && !tty->termios.c_cc[VTIME] ? vmin : 1;
+
+	return n_tty_chars_ready(tty) >= want;
+}
+
 /* The columns the echo of the line being typed takes, from where it started. */
 static unsigned int line_column(struct tty_struct *tty)
 {

@@ -6,9 +6,9 @@
  * and, for a process whose controlling terminal it is, /dev/tty (5:0).
  *
  * Input. The UART's receive interrupt is not used (the serial monitor
- * polls too), so a kernel thread, tty_poll, polls the line every
+ * polls too), so a kernel thread, tty_rx, polls the line every
  * POLL_MS and hands each byte to the line discipline (kernel/tty/n_tty.c)
- * while someone wants input: a reader waits in read(), or the terminal is
+ * while someone wants input: a reader waits in read() or poll(), or the terminal is
  * a session's controlling terminal, whose ^C must reach the foreground
  * group while nobody reads. Otherwise the line is left alone, and the
  * serial monitor, which runs once init has ended, reads it as before.
@@ -33,6 +33,7 @@
 #include <kernel/fs.h>
 #include <kernel/init.h>
 #include <kernel/kthread.h>
+#include <kernel/poll.h>
 #include <kernel/process.h>
 #include <kernel/sched_signal.h>
 #include <kernel/stat.h>
@@ -99,9 +100,11 @@ static const struct tty_operations console_tty_ops = {
 	.flush_input = console_tty_flush_input,
 };
 
+/* A reader or a poll() waits for input, or a session owns the terminal (its ^C). */
 static bool console_wants_input(void)
 {
-	return READ_ONCE(console_tty.readers) || tty_session(&console_tty);
+	return READ_ONCE(console_tty.readers) || !list_empty(&console_tty.read_wait.head) ||
+	       tty_session(&console_tty);
 }
 
 /* What the line holds to the line discipline; one drainer at a time keeps the bytes in order. */
@@ -115,7 +118,7 @@ static void console_tty_drain(void)
 	mutex_unlock(&drain_mutex);
 }
 
-static int tty_poll(void *arg)
+static int tty_rx(void *arg)
 {
 	(void)arg;
 	for (;;) {
@@ -131,7 +134,7 @@ static int start_poller(void)
 {
 	mutex_lock(&poller_mutex);
 	if (!poller)
-		poller = kthread_run(tty_poll, NULL, "tty_poll");
+		poller = kthread_run(tty_rx, NULL, "tty_rx");
 	mutex_unlock(&poller_mutex);
 	return poller ? 0 : -EAGAIN;
 }
@@ -263,4 +266,19 @@ long tty_read(struct file *f, char __user *buf, size_t count)
 			console_tty_drain();
 	}
 	return err ? err : n_tty_read(tty, buf, count, nonblock);
+}
+
+unsigned int tty_poll(struct tty_struct *tty, struct poll_table *pt)
+{
+	unsigned int mask = POLLOUT | POLLWRNORM;
+
+	/* The first time: what was typed is looked at now, and the poller runs while the caller waits. */
+	if (pt && tty == &console_tty && !start_poller()) {
+		console_tty_drain();
+		poll_wait(&tty->read_wait, pt);
+		wake_up(&tty->rx_wait);
+	}
+	if (n_tty_input_available(tty))
+		mask |= POLLIN | POLLRDNORM;
+	return mask;
 }

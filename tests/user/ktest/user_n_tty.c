@@ -3,13 +3,14 @@
  * TIOCSTI as if typed, in a session whose controlling terminal it is:
  * erase, word erase, kill, CR to NL, end of file, a line per read(), raw
  * mode's VMIN and VTIME, ^C and ^\ killing the foreground group and no
- * other, ISIG off. Echo is turned off while bytes are typed in, so that
+ * other, ISIG off, poll() of the terminal. Echo is turned off while bytes are typed in, so that
  * nothing reaches the KTAP output on the console; what is echoed is
  * checked from outside, through QEMU's serial line (tests/host/test_tty.py).
  * tests/user/tty-session.h says which terminal is tested, on Special K and
  * on Linux.
  */
 #define _GNU_SOURCE
+#include <poll.h>
 #include <sched.h>
 #include <time.h>
 
@@ -187,10 +188,68 @@ static void interrupt_keys(void)
 	in_session(signals_in_session);
 }
 
+/* poll() of the terminal for 0 ms: its revents (-1: the call failed). */
+static int poll_now(short events)
+{
+	struct pollfd pfd = { .fd = term, .events = events };
+
+	return poll(&pfd, 1, 0) < 0 ? -1 : pfd.revents;
+}
+
+static void poll_in_session(void)
+{
+	struct pollfd pfd = { .fd = term, .events = POLLIN };
+	double start;
+	int p[2], n;
+	pid_t pid;
+
+	CEXPECT(poll_now(POLLIN | POLLOUT) == POLLOUT, "nothing typed: revents %#x",
+		poll_now(POLLIN | POLLOUT));
+	type("half");			/* canonical: no line yet, nothing to read */
+	CEXPECT(poll_now(POLLIN) == 0, "half a line: revents %#x", poll_now(POLLIN));
+	type("\n");
+	CEXPECT(poll_now(POLLIN) == POLLIN, "a line: revents %#x", poll_now(POLLIN));
+	EXPECT_READ("half\n");
+	set_raw(3, 0);			/* VMIN 3: two bytes are not enough */
+	type("ab");
+	CEXPECT(poll_now(POLLIN) == 0, "2 of VMIN 3: revents %#x", poll_now(POLLIN));
+	type("c");
+	CEXPECT(poll_now(POLLIN) == POLLIN, "3 of VMIN 3: revents %#x", poll_now(POLLIN));
+	EXPECT_READ("abc");
+	/* A poll that waits is woken by a byte typed while it sleeps (by a child, after a pipe). */
+	set_raw(1, 0);
+	CEXPECT(pipe(p) == 0, "pipe: errno %d", errno);
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		/* Then waits for the pipe's end: its exit's SIGCHLD would end the poll too. */
+		close(p[1]);
+		if (read(p[0], &c, 1) != 1 || ioctl(term, TIOCSTI, "w") != 0)
+			_exit(1);
+		_exit(read(p[0], &c, 1) == 0 ? 0 : 2);
+	}
+	CEXPECT(write(p[1], "go", 1) == 1, "write: errno %d", errno);
+	close(p[0]);
+	start = seconds();
+	n = poll(&pfd, 1, 5000);
+	CEXPECT(n == 1 && pfd.revents == POLLIN, "waiting poll: %d, revents %#x, errno %d", n,
+		pfd.revents, errno);
+	CEXPECT(seconds() - start < 2.5, "woken after %.3f s, not at once", seconds() - start);
+	close(p[1]);
+	CEXPECT(reap(pid) == 0, "the typing child failed");
+	EXPECT_READ("w");
+}
+
+static void poll_readiness(void)
+{
+	in_session(poll_in_session);
+}
 
 static const struct ktap_case cases[] = {
 	KTAP_CASE(canonical_mode),
 	KTAP_CASE(raw_mode),
 	KTAP_CASE(interrupt_keys),
+	KTAP_CASE(poll_readiness),
 };
 ktest_user_suite(user_n_tty, cases);
