@@ -394,14 +394,17 @@ deps:
 # the kernel printed tells it apart (a self-test failed, none ran, init exited 3, which oops:
 # sklib/exits.py reads QEMU's copy of the console). 0, 1 and 2 are not the kernel's: Ctrl-A x
 # or a triple fault, QEMU refusing its options, scripts/qemu's usage error. --interactive:
-# Ctrl-C reaches the monitor instead of killing QEMU; Ctrl-A x leaves.
+# Ctrl-C reaches the monitor instead of killing QEMU; Ctrl-A x leaves. The monitor's prompt
+# comes once init has ended, unless APPEND names init (rdinit=, such as a shell): then that
+# program has the console, and its end ends QEMU ("run: init exited with status 3").
 # BOOT=iso boots the ISO (x86_64): GRUB's grub.cfg in it is fixed, so there is no command line
 # (no monitor either) and the initramfs is the one it carries.
 ifeq ($(BOOT),iso)
 RUN_IMAGE	:= --boot iso --kernel $(ISO)
 else
 RUN_IMAGE	:= --kernel $(BOOT_IMAGE) --initrd "$${INITRD:-$(INITRAMFS)}" $${BOOT:+--boot "$$BOOT"} \
-		   --append "monitor$${APPEND:+ $$APPEND}"
+		   --append "$$(case " $$APPEND" in *" rdinit="*) printf %s "$$APPEND";; \
+				*) printf %s "monitor$${APPEND:+ $$APPEND}";; esac)"
 endif
 run: run-args deps all $(if $(filter iso,$(BOOT)),iso)
 	$(Q)status=0; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \

@@ -6,11 +6,13 @@ this test types into QEMU's serial line through a pseudo-terminal. What only the
 show is checked here (user_tty, in the guest, checks the ioctls): the line discipline's echo
 and erase of a line a program reads in canonical mode, ^C killing the shell's foreground job
 (a process group of its own) and not the shell, and, once init has ended, the kernel's
-serial monitor answering on the same line.
+serial monitor answering on the same line. Then `make run` with busybox's shell as init: the
+prompt a person types at (its line editor), a module loaded, and `exit 3` leaving QEMU (make
+run says "init exited with status 3").
 
 Run: python3 tests/host/test_tty.py [--build DIR]    (default: $O, else build/)
 `make dynamic` must have been made for both arches in DIR (initramfs-dyn.cpio holds
-/bin/busybox). Prints KTAP (one suite, "tty": three cases per arch); exit status 0 iff
+/bin/busybox). Prints KTAP (one suite, "tty": four cases per arch); exit status 0 iff
 every case passed.
 """
 
@@ -49,7 +51,7 @@ def arch_cases(build, arch, results):
             check(term.expect(r"^go$", 30), "no job: %r" % term.text[-400:])
             start = len(term.text)
             os.write(term.fd, b"typed\x03")
-            found = term.expect(r"^status=(\d+)$", 30, start)
+            found = term.expect(r"^status=(\d+)\r?\n", 30, start)  # the whole line
             check(found and found.group(1) == "130", "the job after ^C: %r" % term.text[start:])
             check("typed^C" in term.text[start:], "no ^C echoed: %r" % term.text[start:])
 
@@ -68,6 +70,39 @@ def arch_cases(build, arch, results):
                          ("ctrl_c_kills_job", ctrl_c_kills_job),
                          ("monitor_after_init", monitor_after_init)):
             results.append(run_case("%s_%s" % (arch, name), fn))
+    finally:
+        term.close()
+    results.append(run_case("%s_interactive_shell" % arch, lambda: interactive_shell(build, arch)))
+
+
+# What a person types at busybox's prompt, and a line of what must come back for each.
+SESSION = ((b"echo $((6 * 7))\r", r"^42\r?$"),
+           (b"echo abX\x7fc\r", r"^abc\r?$"),                  # DEL, in ash's own line editor
+           (b"busybox insmod /lib/modules/hello.ko\r", r"hello: hello, Special K"),
+           (b"busybox cat /proc/modules\r", r"^hello \d+ 0 - Live 0x[0-9a-f]+\r?$"),
+           (b"busybox cat /proc/self/stat | busybox cut -d ' ' -f 1-3\r", r"^\d+ \(busybox\) R\r?$"))
+
+
+def interactive_shell(build, arch):
+    """make run with busybox's shell as init: its prompt (line editing: the terminal in raw
+    mode, read through poll()), commands typed as a person would, and `exit 3` ending QEMU,
+    which make run words as init's status."""
+    term = Terminal(["make", "--no-print-directory", "run", "ARCH=" + arch, "O=" + build,
+                     "INITRD=" + os.path.join(build, arch, "initramfs-dyn.cpio"),
+                     "APPEND=ktest.filter=files rdinit=/bin/busybox -- sh"], make_env())
+    try:
+        check(term.expect(r"/ # ", 180), "no prompt: %r" % term.text[-600:])
+        for typed, want in SESSION:
+            start = len(term.text)
+            os.write(term.fd, typed)
+            check(term.expect(want, 30, start) and term.expect(r"/ # ", 30, start),
+                  "after %r: %r" % (typed, term.text[start:]))
+        start = len(term.text)
+        os.write(term.fd, b"exit 3\r")
+        status = term.wait(60)
+        check(status not in (None, 0) and
+              "run: init exited with status 3, every self-test passed" in term.text[start:],
+              "make run after exit 3: status %r: %r" % (status, term.text[start:]))
     finally:
         term.close()
 
