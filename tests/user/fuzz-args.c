@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@
 #define MAX_FDS		16
 #define MAX_MAPS	8
 #define IOVECS		8
+#define POLLFDS		6
 
 #ifdef __x86_64__
 #define KERNEL_TEXT	0xffffffff80100000UL
@@ -237,6 +239,24 @@ static long iovecs(void)
 	return (long)v;
 }
 
+/*
+ * POLLFDS entries of struct pollfd just below the PROT_NONE page (the
+ * count a call passes may run into it), each a descriptor the fuzzer
+ * knows or an odd one and any events, or a pointer of any kind.
+ */
+static long pollfds(void)
+{
+	struct pollfd *p = (struct pollfd *)edge - POLLFDS;
+
+	if (fuzz_next() % 4 == 0)
+		return ptr();
+	for (int i = 0; i < POLLFDS; i++) {
+		p[i].fd = fd();
+		p[i].events = fuzz_next();
+	}
+	return (long)p;
+}
+
 static long address(void)
 {
 	const long bad[] = { 0, (long)KERNEL_TEXT, (long)HOLE, (long)USER_END, 1, 4095 };
@@ -270,6 +290,13 @@ long fuzz_arg(char kind)
 	case 'V': return iovecs();
 	case 'T': return timespec(false);
 	case 'U': return timespec(true);
+	case 't':	/* a poll's timespec: never none, which would wait for ever */
+	case 'u':
+		while (!(v = timespec(kind == 'u')))
+			;
+		return v;
+	case 'p': return pollfds();
+	case 'm': return fuzz_next() % 3;	/* a poll's timeout: 0 to 2 ms, never none */
 	case 'I': {
 		const long pids[] = { 0, -1, getpid(), getppid(), 1, (int)0x80000000, (long)fuzz_next() };
 

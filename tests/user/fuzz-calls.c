@@ -93,6 +93,7 @@ static const struct call table[] = {
 	{ SYS_setpgid, "II" }, { SYS_getpgid, "I" }, { SYS_getsid, "I" }, { SYS_setsid, "" },
 	{ SYS_getpgrp, "" }, { SYS_renameat2, "FDFDG" }, { SYS_renameat, "FDFD" },
 	{ SYS_symlinkat, "SFD" }, { SYS_prctl, "NPNNN" }, { SYS_linkat, "FDFDG" },
+	{ SYS_poll, "pNm" }, { SYS_ppoll, "pNtPW" },
 #ifdef __x86_64__
 	{ SYS_mmap, "HLNMFN" }, { SYS_open, "SON" }, { SYS_access, "SN" }, { SYS_unlink, "D" },
 	{ SYS_mkdir, "DN" }, { SYS_rename, "DD" }, { SYS_symlink, "SD" }, { SYS_link, "DD" }, { SYS_dup2, "FF" }, { SYS_newfstatat, "FSPG" }, { SYS_fstat, "FP" },
@@ -103,19 +104,20 @@ static const struct call table[] = {
 	{ SYS_fstatat64, "FSPG" }, { SYS_fstat64, "FP" }, { SYS_stat64, "SP" },
 	{ SYS_lstat64, "SP" }, { SYS_ugetrlimit, "NP" }, { SYS_clock_gettime64, "NP" },
 	{ SYS_clock_getres_time64, "NP" }, { SYS_clock_nanosleep_time64, "NGUP" },
+	{ SYS_ppoll_time64, "pNuPW" },
 #endif
 };
 
 /* Numbers outside the table that would wreck the fuzzer were the kernel to gain them. */
 static const long denied[] = {
 	SYS_exit, SYS_exit_group, SYS_vfork, SYS_execveat,
-	SYS_clone3, SYS_reboot, SYS_mremap, SYS_futex, SYS_ppoll, SYS_pselect6, SYS_ptrace,
-	SYS_rt_sigsuspend, SYS_rt_sigtimedwait, SYS_pause, SYS_poll, SYS_pidfd_send_signal,
+	SYS_clone3, SYS_reboot, SYS_mremap, SYS_futex, SYS_pselect6, SYS_ptrace,
+	SYS_rt_sigsuspend, SYS_rt_sigtimedwait, SYS_pause, SYS_pidfd_send_signal,
 	SYS_rt_sigreturn,
 #ifdef __x86_64__
 	SYS_select,
 #else
-	SYS__newselect, SYS_sigreturn, SYS_futex_time64, SYS_ppoll_time64, SYS_pselect6_time64,
+	SYS__newselect, SYS_sigreturn, SYS_futex_time64, SYS_pselect6_time64,
 #endif
 };
 
