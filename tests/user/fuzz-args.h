@@ -20,7 +20,7 @@
  * an own mapping and Z a length within it, B brk, H mmap hint, M mmap
  * flags, R arch_prctl code, W a sigset's size, E an rt_sigaction struct
  * (SIG_IGN only), J a signal the fuzzer ignores, Y its own pid or none,
- * p a pollfd array, m a poll's timeout in ms, t and u a timespec as T and U
+ * p a pollfd array, m a poll's timeout (0 ms), t and u a timespec as T and U
  * but never none (a poll without a timeout could wait for ever).
  */
 long fuzz_arg(char kind);
