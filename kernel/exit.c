@@ -2,7 +2,8 @@
  * The end of a process, and its parent learning of it: exit(),
  * exit_group(), the signals that kill (kernel/signal_deliver.c) come to
  * do_exit(); the parent gets its SIGCHLD, and wait4() collects what it
- * left (Linux's wait status: the exit code << 8, or the signal).
+ * left (Linux's wait status: the exit code << 8, or the signal), and, if
+ * asked, tells of a child's stop or continue (kernel/signal_stop.c).
  *
  * The address space goes first, while the thread still runs: it switches
  * to the kernel's own page tables before its tables are freed, since a
@@ -124,13 +125,20 @@ SYSCALL_DEFINE1(exit_group, int, error_code)
 	do_exit((error_code & 0xff) << 8);
 }
 
+void wake_up_parent(void)
+{
+	wake_up(&child_exit);
+}
+
 /*
- * An exited child matching pid (wait4()'s: that child; -1 any; 0 any of
- * the caller's process group; below -1 any of group -pid), taken off the
- * caller's list (then it is the caller's to free); NULL with *none set
- * when the caller has no such child at all.
+ * A child matching pid (wait4()'s: that child; -1 any; 0 any of the
+ * caller's process group; below -1 any of group -pid) with something to
+ * tell: its end, and then it is taken off the caller's list (the caller's
+ * to free, *status -1); or, as options ask, a stop (WUNTRACED) or a
+ * continue (WCONTINUED) not told yet, its wait status in *status. NULL
+ * with *none set when the caller has no such child at all.
  */
-static struct thread *find_exited(int pid, bool *none)
+static struct thread *find_waitable(int pid, int options, bool *none, int *status)
 {
 	struct thread *found = NULL;
 	struct list_head *pos;
@@ -148,6 +156,14 @@ static struct thread *find_exited(int pid, bool *none)
 		if (child->exited) {
 			list_del_init(&child->sibling);
 			child->parent = NULL;
+			*status = -1;
+			found = child;
+			break;
+		}
+		if ((child->wait_report == 0xffff && (options & WCONTINUED)) ||
+		    ((child->wait_report & 0xff) == 0x7f && (options & WUNTRACED))) {
+			*status = child->wait_report;
+			child->wait_report = 0;
 			found = child;
 			break;
 		}
@@ -166,10 +182,13 @@ long kernel_wait4(int pid, int *status, int options)
 
 	if (pid == -__INT_MAX__ - 1)
 		return -ESRCH;	/* its group, -pid, overflows */
-	err = wait_event_interruptible(child_exit, (child = find_exited(pid, &none)) || none ||
-						   (options & WNOHANG));
+	err = wait_event_interruptible(child_exit,
+				       (child = find_waitable(pid, options, &none, status)) ||
+				       none || (options & WNOHANG));
 	if (!child)
 		return none ? -ECHILD : err;
+	if (*status != -1)
+		return child->id;	/* stopped or continued: still the caller's child */
 	/* Exited, and on its way off its CPU: its slot is ours to free once it is off. */
 	while (READ_ONCE(child->state) != THREAD_DEAD || READ_ONCE(child->on_cpu))
 		schedule();
@@ -185,7 +204,6 @@ SYSCALL_DEFINE4(wait4, int, pid, int __user *, stat_addr, int, options, void __u
 	int status;
 	long ret;
 
-	/* No process stops here (no job control): WUNTRACED and WCONTINUED find nothing more. */
 	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED))
 		return -EINVAL;
 	/* No resource accounting: the usage is all zeros. */

@@ -159,3 +159,20 @@ int pgrp_session(int pgrp)
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 	return sid;
 }
+
+/*
+ * POSIX's orphaned process group (Linux's will_become_orphaned_pgrp()):
+ * no live member has a parent in another group of the same session, the
+ * shell that could continue it. tasklist_lock held.
+ */
+bool pgrp_orphaned(int pgrp)
+{
+	for (int i = 0; i < NR_THREADS; i++) {
+		struct thread *t = &thread_table[i], *parent = t->parent;
+
+		if (is_process(t) && !t->exited && t->pgrp == pgrp && parent &&
+		    parent->pgrp != pgrp && parent->session == t->session)
+			return false;
+	}
+	return true;
+}

@@ -45,12 +45,14 @@ static bool sig_ignored(struct thread *t, int sig)
 	return handler == SIG_IGN || (handler == SIG_DFL && sig_kernel_ignore(sig));
 }
 
-/* Queue sig for t and wake it if it can take it now; tasklist_lock held. */
-static void send_signal_locked(struct thread *t, const struct kernel_siginfo *info)
+void send_signal_locked(struct thread *t, const struct kernel_siginfo *info)
 {
 	int sig = info->signo;
 
-	if (!t->sighand || t->exited || sig_ignored(t, sig))
+	if (!t->sighand || t->exited)
+		return;
+	prepare_signal_stop(t, sig);	/* even ignored: SIGCONT continues */
+	if (sig_ignored(t, sig))
 		return;
 	if (!(t->pending & sigmask(sig))) {
 		t->sighand->info[sig - 1] = *info;
@@ -247,6 +249,8 @@ int copy_sighand(struct thread *child, struct thread *parent)
 		memcpy(sh->action, parent->sighand->action, sizeof(sh->action));
 	child->blocked = parent->blocked;
 	child->pending = 0;
+	child->stopped = false;
+	child->wait_report = 0;
 	child->sighand = sh;
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 	return 0;

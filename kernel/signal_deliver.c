@@ -98,7 +98,8 @@ int copy_siginfo_to_user(void __user *to, const struct kernel_siginfo *info)
 /*
  * The next signal to deliver, taken off the pending set, or false. A
  * fatal one never comes back: the program ends, killed by it (its wait
- * status: the signal number; no core file, so no core flag).
+ * status: the signal number; no core file, so no core flag). A stop
+ * signal returns once the process is continued.
  */
 static bool get_signal(struct ksignal *ksig)
 {
@@ -131,6 +132,10 @@ static bool get_signal(struct ksignal *ksig)
 			return true;
 		if (sig_kernel_ignore(sig))
 			continue;
+		if (sig_kernel_stop(sig)) {
+			do_signal_stop(sig);
+			continue;
+		}
 		do_exit(sig);
 	}
 }

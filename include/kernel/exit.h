@@ -13,5 +13,7 @@
  * number for a program killed by one.
  */
 void __noreturn do_exit(long code);
+/* Wake the parents waiting in wait4(): a child stopped or continued (kernel/signal_stop.c). */
+void wake_up_parent(void);
 
 #endif

@@ -95,5 +95,7 @@ extern spinlock_t tasklist_lock;
 /* kernel/pgrp.c, for the terminal: is session sid's leader alive; group pgrp's session or -ESRCH. */
 bool session_leader_alive(int sid);
 int pgrp_session(int pgrp);
+/* Has group pgrp no member whose parent, in the same session, is in another group? (tasklist_lock) */
+bool pgrp_orphaned(int pgrp);
 
 #endif

@@ -90,6 +90,9 @@ struct thread {
 	u64 saved_sigmask;		/* rt_sigsuspend(): the mask back after the handler */
 	bool restore_sigmask;
 	int exit_signal;		/* what its end sends its parent (clone()'s CSIGNAL) */
+	/* Job control (kernel/signal_stop.c): stopped; a stop or continue wait4() has not told. */
+	bool stopped;
+	int wait_report;		/* its wait status: (sig << 8) | 0x7f, or 0xffff; 0: none */
 	u32 uid, gid;			/* its credentials (kernel/cred.c) */
 	u16 umask;			/* taken off the mode of the files it creates */
 	/* Its process group and session (kernel/pgrp.c): ids; 0 for the kernel's own. */

@@ -7,7 +7,7 @@
  * the handler rt_sigaction() gave it, in an rt signal frame the arch
  * builds on the user stack (arch/<arch>/kernel/signal.c), or takes the
  * default action: end (terminate, and "core" as terminate: no core file),
- * or nothing (ignore; the stop signals too, with no job control yet).
+ * stop until a SIGCONT (kernel/signal_stop.c), or nothing (ignore).
  *
  * kernel/signal.c sends, kernel/signal_deliver.c delivers, and the arch
  * builds and takes back the frame (asm/signal.h). This is user space's
@@ -73,6 +73,8 @@
 #define SI_TKILL	(-6)	/* tkill(), tgkill() */
 #define CLD_EXITED	1
 #define CLD_KILLED	2
+#define CLD_STOPPED	5
+#define CLD_CONTINUED	6
 
 /* A system call interrupted by a signal asks, through its result, to be restarted or not. */
 #define ERESTARTSYS	512	/* restart if the handler has SA_RESTART, else EINTR */
@@ -87,12 +89,19 @@ static inline sigset_t sigmask(int sig)
 	return 1ULL << (sig - 1);
 }
 
-/* Signals whose default action is to do nothing (the stop signals too: no job control yet). */
+/* Signals whose default action is to do nothing (SIGCONT's continuing is done when it is sent). */
 static inline bool sig_kernel_ignore(int sig)
 {
 	return sigmask(sig) & (sigmask(SIGCHLD) | sigmask(SIGCONT) | sigmask(SIGURG) |
-			       sigmask(SIGWINCH) | sigmask(SIGSTOP) | sigmask(SIGTSTP) |
-			       sigmask(SIGTTIN) | sigmask(SIGTTOU));
+			       sigmask(SIGWINCH));
+}
+
+#define STOP_SIGNALS	(sigmask(SIGSTOP) | sigmask(SIGTSTP) | sigmask(SIGTTIN) | sigmask(SIGTTOU))
+
+/* Signals whose default action is to stop the process (kernel/signal_stop.c). */
+static inline bool sig_kernel_stop(int sig)
+{
+	return sigmask(sig) & STOP_SIGNALS;
 }
 
 /* rt_sigaction()'s struct, in the order it has in memory on both arches. */
@@ -138,6 +147,16 @@ static inline bool signal_pending(struct thread *t)
 
 /* Send sig to t as kill() would (from the kernel: pid 0); 0 or -errno. */
 int send_sig(int sig, struct thread *t, int code);
+/* Queue a signal for t and wake it if it can take it now (tasklist_lock held). */
+void send_signal_locked(struct thread *t, const struct kernel_siginfo *info);
+/*
+ * kernel/signal_stop.c. As sig is sent to t (tasklist_lock held): a stop
+ * signal drops a pending SIGCONT; SIGCONT drops pending stop signals and
+ * continues t if it is stopped. And the default action of a stop signal,
+ * for the current process: stop until continued or killed.
+ */
+void prepare_signal_stop(struct thread *t, int sig);
+void do_signal_stop(int sig);
 /*
  * A child's end, told to its parent (tasklist_lock held): true when the
  * parent ignores SIGCHLD, and nobody will wait for the child.

@@ -42,11 +42,13 @@ static bool thread_listed(struct thread *t)
 	return READ_ONCE(t->state) != THREAD_UNUSED && !(t->exited && t->orphan);
 }
 
-/* Linux's state letters: R running or runnable, S asleep, Z ended and unreaped, X dead. */
+/* Linux's state letters: R running or runnable, S asleep, T stopped, Z ended and unreaped, X dead. */
 static char state_letter(struct thread *t)
 {
 	if (t->exited)
 		return 'Z';
+	if (READ_ONCE(t->stopped))
+		return 'T';
 	switch (READ_ONCE(t->state)) {
 	case THREAD_RUNNING:
 		return 'R';
@@ -64,6 +66,8 @@ static const char *state_name(char c)
 		return "running";
 	case 'S':
 		return "sleeping";
+	case 'T':
+		return "stopped";
 	case 'Z':
 		return "zombie";
 	default:

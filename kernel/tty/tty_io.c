@@ -23,9 +23,9 @@
  * terminal belongs to a session rather than to each process: every
  * process of the session has it. When the leader ends, the terminal is
  * free again (Linux also sends SIGHUP to the foreground group then; that
- * is not done). The kernel has no job-control stops, so a background
- * group's read or write gets no SIGTTIN or SIGTTOU: it reads and writes
- * as the foreground does.
+ * is not done). ^Z's SIGTSTP stops the group (kernel/signal_stop.c), but
+ * a background group's read or write gets no SIGTTIN or SIGTTOU (not
+ * done): it reads and writes as the foreground does.
  */
 #include <kernel/console.h>
 #include <kernel/errno.h>
