@@ -7,8 +7,8 @@ show is checked here (user_tty, in the guest, checks the ioctls): the line disci
 and erase of a line a program reads in canonical mode, ^C killing the shell's foreground job
 (a process group of its own) and not the shell, and, once init has ended, the kernel's
 serial monitor answering on the same line. Then `make run` with busybox's shell as init: the
-prompt a person types at (its line editor), a module loaded, and `exit 3` leaving QEMU (make
-run says "init exited with status 3").
+prompt a person types at (its line editor), a module loaded, a job stopped with ^Z and
+continued with fg, and `exit 3` leaving QEMU (make run says "init exited with status 3").
 
 Run: python3 tests/host/test_tty.py [--build DIR]    (default: $O, else build/)
 `make dynamic` must have been made for both arches in DIR (initramfs-dyn.cpio holds
@@ -19,6 +19,7 @@ every case passed.
 import argparse
 import os
 import sys
+import time
 
 from frontend import ROOT, check, make_env, report, run_case
 from test_run import Terminal
@@ -75,28 +76,51 @@ def arch_cases(build, arch, results):
     results.append(run_case("%s_interactive_shell" % arch, lambda: interactive_shell(build, arch)))
 
 
-# What a person types at busybox's prompt, and a line of what must come back for each.
-SESSION = ((b"echo $((6 * 7))\r", r"^42\r?$"),
-           (b"echo abX\x7fc\r", r"^abc\r?$"),                  # DEL, in ash's own line editor
-           (b"busybox insmod /lib/modules/hello.ko\r", r"hello: hello, Special K"),
-           (b"busybox cat /proc/modules\r", r"^hello \d+ 0 - Live 0x[0-9a-f]+\r?$"),
-           (b"busybox cat /proc/self/stat | busybox cut -d ' ' -f 1-3\r", r"^\d+ \(busybox\) R\r?$"))
+# What a person types at busybox's prompt, a line of what must come back for each, and whether
+# the prompt comes back after it (a job running in the foreground holds the terminal).
+SESSION = ((b"echo $((6 * 7))\r", r"^42\r?$", True),
+           (b"echo abX\x7fc\r", r"^abc\r?$", True),                # DEL, in ash's own line editor
+           (b"busybox insmod /lib/modules/hello.ko\r", r"hello: hello, Special K", True),
+           (b"busybox cat /proc/modules\r", r"^hello \d+ 0 - Live 0x[0-9a-f]+\r?$", True),
+           (b"busybox cat /proc/self/stat | busybox cut -d ' ' -f 1-3\r",
+            r"^\d+ \(busybox\) R\r?$", True),
+           # A job in the foreground: a line typed is echoed, then cat's copy (it reads).
+           (b"busybox cat\r", r"busybox cat\r?\n", False),
+           (b"x\r", r"^x\r?\n(.*\n)?x\r?$", False),
+           (b"\x1a", r"\^Z\[1\]\+ +Stopped +busybox cat", True),     # ^Z: SIGTSTP stops it
+           (b"fg\r", r"^busybox cat\r?$", False),                     # SIGCONT: it goes on
+           (b"hi\r", r"^hi\r?\n(.*\n)?hi\r?$", False),
+           (b"\x04", r"/ # ", True),                                   # ^D: end of file
+           (b"busybox cat\r", r"busybox cat\r?\n", False),
+           (b"y\r", r"^y\r?\n(.*\n)?y\r?$", False),
+           (b"\x03", r"\^C", True),                                   # ^C: SIGINT to the job
+           (b"echo $?\r", r"^130\r?$", True))
 
 
 def interactive_shell(build, arch):
-    """make run with busybox's shell as init: its prompt (line editing: the terminal in raw
-    mode, read through poll()), commands typed as a person would, and `exit 3` ending QEMU,
-    which make run words as init's status."""
+    """make run with busybox's shell as init, leading a session whose controlling terminal
+    is the console (setsid -c: job control): its prompt (line editing: the terminal in raw
+    mode, read through poll()), commands typed as a person would, a job stopped with ^Z and
+    brought back with fg, one interrupted with ^C, and `exit 3` ending QEMU, which make run
+    words as init's status."""
     term = Terminal(["make", "--no-print-directory", "run", "ARCH=" + arch, "O=" + build,
                      "INITRD=" + os.path.join(build, arch, "initramfs-dyn.cpio"),
-                     "APPEND=ktest.filter=files rdinit=/bin/busybox -- sh"], make_env())
+                     "APPEND=ktest.filter=files rdinit=/bin/busybox -- setsid -c /bin/busybox sh"],
+                    make_env())
     try:
         check(term.expect(r"/ # ", 180), "no prompt: %r" % term.text[-600:])
-        for typed, want in SESSION:
+        prompt = True
+        for typed, want, next_prompt in SESSION:
+            # A job just started: give the shell time to hand it the terminal in canonical
+            # mode, or the line typed ahead reaches ash's line editor, in raw mode, instead.
+            if not prompt:
+                time.sleep(2)
             start = len(term.text)
             os.write(term.fd, typed)
-            check(term.expect(want, 30, start) and term.expect(r"/ # ", 30, start),
+            check(term.expect(want, 30, start) and
+                  (not next_prompt or term.expect(r"/ # ", 30, start)),
                   "after %r: %r" % (typed, term.text[start:]))
+            prompt = next_prompt
         start = len(term.text)
         os.write(term.fd, b"exit 3\r")
         status = term.wait(60)
