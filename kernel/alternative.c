@@ -13,8 +13,7 @@
  * very instruction being rewritten, half old and half new. Patching before
  * trap_init() (step 6) also means no handler can run in a half-patched site.
  *
- * Records are applied in table order; when two records name the same site,
- * the later one wins if both features are present.
+ * Records apply in table order: of two for one site whose features are present, the later wins.
  *
  * apply_alternatives() and the arch's hooks outlive boot: the module
  * loader applies a module's own .altinstructions with them, the same way,
@@ -39,6 +38,7 @@ _Static_assert(sizeof(struct alt_instr) == 12,
 bool alternatives_patched;
 EXPORT_SYMBOL_GPL(alternatives_patched);
 u64 alternatives_boot_cycles __initdata;
+unsigned int alternatives_boot_patched __initdata;
 static bool noalternatives __initdata;
 static bool debug_alternative;
 
@@ -106,6 +106,7 @@ void __init alternative_instructions(void)
 	/* Here, not in apply_alternatives(): the loader's calls for a module must not set it. */
 	alternatives_patched = true;
 	pr_info("alternatives: patched %u of %u sites\n", patched, total);
+	alternatives_boot_patched = patched;
 
 	arch_alternative_instructions();
 }

@@ -155,8 +155,9 @@ void alt_patched_bytes(const struct alt_instr *a, u8 *buf);
 
 /* True once alternative_instructions() has patched (false with noalternatives). */
 extern bool alternatives_patched;
-/* get_cycles() spent in apply_alternatives() at boot (guest instructions under -icount). */
+/* get_cycles() spent in apply_alternatives() at boot (guest instructions under -icount); its sites patched. */
 extern u64 alternatives_boot_cycles;
+extern unsigned int alternatives_boot_patched;
 
 /*
  * Provided by the arch (arch/<arch>/kernel/alternative.c):

@@ -25,10 +25,9 @@ static u64 alt_patch_cycles;
 static int __init bench_alternatives_snapshot(void)
 {
 	alt_patch_cycles = alternatives_boot_cycles;
-	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
-		alt_sites++;
-		alt_patched += alternatives_patched && alt_wanted(a);
-	}
+	alt_sites = section_count(__alt_instructions, __alt_instructions_end,
+				  sizeof(struct alt_instr));
+	alt_patched = alternatives_boot_patched;
 	return 0;
 }
 late_initcall(bench_alternatives_snapshot);
