@@ -66,13 +66,15 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 # signal frame, arch/<arch>/kernel/signal.c), credentials and umask, the
 # wall clock's start (the arch's battery clock, arch/<arch>/kernel/rtc.c),
 # the console as a terminal (kernel/tty/: line discipline, termios ioctls,
-# the controlling terminal).
+# the controlling terminal), the kernel log that syslog(2) reads
+# (kernel/syslog.c).
 # Joins through: the system-call table, initcalls, late hooks, the weak
 # force_sig_fault(), do_wp_page(), do_syscall(), do_notify_resume() and
-# arch_switch_to() of kernel/user_mode.c.
+# arch_switch_to() of kernel/user_mode.c, and the weak log_store() of
+# kernel/printk.c.
 USER_SRCS	:= $(addprefix kernel/,cred.c exit.c fork.c init_process.c initrd.c ktest_user.c \
-		     pgrp.c random.c signal.c signal_deliver.c signal_stop.c sys.c syscall.c time.c umh.c \
-		     usercopy.c) \
+		     pgrp.c random.c signal.c signal_deliver.c signal_stop.c sys.c syscall.c syslog.c time.c \
+		     umh.c usercopy.c) \
 		   $(addprefix kernel/mm/,filemap.c memory.c mman.c mmap.c) \
 		   $(wildcard kernel/fs/*.c kernel/tty/*.c) $(ARCH_USER_SRCS)
 USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c filemap_test.c fs_test.c initramfs_test.c \

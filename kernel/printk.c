@@ -1,10 +1,8 @@
 /*
- * printk(): format into a buffer, drop the message if its level is above
- * console_loglevel, write the rest to the console.
- *
- * There is no log buffer: output goes straight to the serial line, which is
- * all a kernel under QEMU needs and keeps early boot messages simple. A
- * spinlock keeps each message whole when several CPUs print.
+ * printk(): format into a buffer, hand it to log_store() (empty in the core;
+ * kernel/syslog.c, in the user-space layer, keeps the log dmesg reads), drop
+ * it if its level is above console_loglevel, write the rest to the console.
+ * A spinlock keeps each message whole when several CPUs print.
  */
 #include <kernel/console.h>
 #include <kernel/export.h>
@@ -31,7 +29,7 @@ void register_console(struct console *con)
 static DEFINE_SPINLOCK(console_lock);
 static int console_owner = -1;
 
-static void console_out(const char *s, size_t len, bool crlf)
+void console_out(const char *s, size_t len, bool crlf)
 {
 	int cpu = smp_processor_id();
 	bool nested = READ_ONCE(console_owner) == cpu;
@@ -53,16 +51,15 @@ void console_write(const char *s, size_t len)
 	console_out(s, len, true);
 }
 
-void console_write_raw(const char *s, size_t len)
-{
-	console_out(s, len, false);
-}
-
 int console_read(void)
 {
 	if (!console || !console->read)
 		return -1;
 	return console->read();
+}
+
+__weak void log_store(int level __unused, const char *text __unused, size_t len __unused)
+{
 }
 
 int vprintk(const char *fmt, va_list ap)
@@ -79,6 +76,7 @@ int vprintk(const char *fmt, va_list ap)
 	/* A message cut off by the buffer still ends its line. */
 	if (len == sizeof(buf) - 1)
 		buf[len - 1] = '\n';
+	log_store(level, buf, len);
 	if (level < console_loglevel)
 		console_write(buf, len);
 	return len;

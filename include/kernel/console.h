@@ -23,8 +23,8 @@ extern struct console *console;
 void register_console(struct console *con);
 /* Below printk's levels (KTAP results always reach the line); "\n" goes out as "\r\n". */
 void console_write(const char *s, size_t len);
-/* The bytes as they are, as the drivers' write() sends them (kernel/tty/ did the CRs). */
-void console_write_raw(const char *s, size_t len);
+/* The same with crlf false: the bytes as they are (kernel/tty/ did the CRs it wants). */
+void console_out(const char *s, size_t len, bool crlf);
 /* A byte typed on the console, or -1 when none is waiting: input is polled. */
 int console_read(void);
 

@@ -28,6 +28,8 @@ extern int console_loglevel;
 
 __printf(1, 2) int printk(const char *fmt, ...);
 int vprintk(const char *fmt, va_list ap);
+/* Keep a message in the kernel log, at its level: empty in the core (kernel/syslog.c). */
+void log_store(int level, const char *text, size_t len);
 
 #define pr_emerg(...)	printk(KERN_EMERG __VA_ARGS__)
 #define pr_crit(...)	printk(KERN_CRIT __VA_ARGS__)

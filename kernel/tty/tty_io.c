@@ -82,7 +82,7 @@ void tty_init(struct tty_struct *tty, const char *name, const struct tty_operati
 static void console_tty_write(struct tty_struct *tty, const char *buf, size_t len)
 {
 	(void)tty;
-	console_write_raw(buf, len);
+	console_out(buf, len, false);
 }
 
 /* TCIFLUSH: the bytes waiting in the UART are received input too (the poller has not come yet). */

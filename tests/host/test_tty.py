@@ -7,8 +7,9 @@ show is checked here (user_tty, in the guest, checks the ioctls): the line disci
 and erase of a line a program reads in canonical mode, ^C killing the shell's foreground job
 (a process group of its own) and not the shell, and, once init has ended, the kernel's
 serial monitor answering on the same line. Then `make run` with busybox's shell as init: the
-prompt a person types at (its line editor), a module loaded, a job stopped with ^Z and
-continued with fg, and `exit 3` leaving QEMU (make run says "init exited with status 3").
+prompt a person types at (its line editor), a module loaded and its message read with dmesg,
+a job stopped with ^Z and continued with fg, and `exit 3` leaving QEMU (make run says "init
+exited with status 3").
 
 Run: python3 tests/host/test_tty.py [--build DIR]    (default: $O, else build/)
 `make dynamic` must have been made for both arches in DIR (initramfs-dyn.cpio holds
@@ -82,6 +83,9 @@ SESSION = ((b"echo $((6 * 7))\r", r"^42\r?$", True),
            (b"echo abX\x7fc\r", r"^abc\r?$", True),                # DEL, in ash's own line editor
            (b"busybox insmod /lib/modules/hello.ko\r", r"hello: hello, Special K", True),
            (b"busybox cat /proc/modules\r", r"^hello \d+ 0 - Live 0x[0-9a-f]+\r?$", True),
+           # The kernel log (syslog(2)) holds the module's message, with its time.
+           (b"busybox dmesg | busybox tail -n 1\r", r"^\[ *\d+\.\d{6}\] hello: hello, Special K\r?$",
+            True),
            (b"busybox cat /proc/self/stat | busybox cut -d ' ' -f 1-3\r",
             r"^\d+ \(busybox\) R\r?$", True),
            # A job in the foreground: a line typed is echoed, then cat's copy (it reads).

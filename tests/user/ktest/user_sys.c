@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
@@ -212,6 +213,55 @@ static void prctl_names_the_thread(void)
 	prctl(PR_SET_NAME, old);
 }
 
+/*
+ * syslog(2), what dmesg reads: the kernel's messages as "<level>[time] text"
+ * lines. On Special K a refused execve() logs a line, which must be the
+ * log's last; after SYSLOG_ACTION_CLEAR it is no longer read (on a Linux
+ * host the log is only read: clearing it is not this test's to do).
+ */
+#define WHAT	"execve(\"/bin/not-elf\"): bad magic"
+
+static void syslog_reads_the_kernel_log(void)
+{
+	static char log[16384 + 1];
+	char *argv[] = { "/bin/not-elf", NULL }, *line = NULL;
+	int size = klogctl(10, NULL, 0), n, status;
+	pid_t pid;
+
+	EXPECT(size > 0, "SYSLOG_ACTION_SIZE_BUFFER: %d, errno %d", size, errno);
+	EXPECT(klogctl(3, NULL, 10) == -1 && errno == EINVAL, "READ_ALL into NULL: errno %d",
+	       errno);
+	EXPECT(klogctl(3, log, -1) == -1 && errno == EINVAL, "length -1: errno %d", errno);
+	EXPECT(klogctl(99, NULL, 0) == -1 && errno == EINVAL, "action 99: errno %d", errno);
+	if (!on_special_k())
+		return;
+	pid = fork();
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(errno);
+	}
+	EXPECT(waitpid(pid, &status, 0) == pid && WEXITSTATUS(status) == ENOEXEC,
+	       "execve(/bin/not-elf): status %#x", status);
+	n = klogctl(3, log, sizeof(log) - 1);
+	log[n > 0 ? n : 0] = '\0';
+	/* The last such line: the fuzzer's execve()s of it may have logged earlier ones. */
+	for (char *p = strstr(log, WHAT); p; p = strstr(p + 1, WHAT))
+		line = p;
+	EXPECT(n > 0 && n <= size && line && !strchr(line, '\n')[1],
+	       "READ_ALL (%d bytes) does not end with the execve line: ...%s", n,
+	       n > 80 ? log + n - 80 : log);
+	while (line && line > log && line[-1] != '\n')
+		line--;
+	EXPECT(line && !strncmp(line, "<6>[", 4) && strstr(line, "] "), "the line's form: %.40s",
+	       line ? line : "");
+	EXPECT(klogctl(5, NULL, 0) == 0 && klogctl(3, log, sizeof(log) - 1) >= 0,
+	       "CLEAR, READ_ALL: errno %d", errno);
+	n = klogctl(3, log, sizeof(log) - 1);
+	log[n > 0 ? n : 0] = '\0';
+	EXPECT(n >= 0 && !strstr(log, "/bin/not-elf"), "READ_ALL after CLEAR: %d bytes: %s", n,
+	       log);
+}
+
 static void gettimeofday_and_getres(void)
 {
 	struct timespec a, b, res;
@@ -326,6 +376,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(gettimeofday_and_getres),
 	KTAP_CASE(wall_clock_is_today),
 	KTAP_CASE(prctl_names_the_thread),
+	KTAP_CASE(syslog_reads_the_kernel_log),
 #ifdef SYS_time
 	KTAP_CASE(time_is_the_wall_clock),
 #endif
