@@ -62,6 +62,8 @@ void close_on_exec(struct files_struct *files);
 
 /* The calling process's open file for fd with a count taken (the caller fput()s it), or NULL. */
 struct file *fget(int fd);
+/* The dentry of open file fd, held (the caller dput()s it; NULL: the console, a pipe): 0, -EBADF. */
+int fd_dentry(int fd, struct dentry **d);
 /* A new struct file (count 1) for dentry, NULL for the console. */
 struct file *alloc_file(struct dentry *dentry, unsigned int flags);
 void fput(struct file *file);

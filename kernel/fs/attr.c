@@ -112,18 +112,10 @@ static long do_utimensat(int dfd, const char __user *filename, const void __user
 		if (!utime_valid(times[0].tv_nsec) || !utime_valid(times[1].tv_nsec))
 			return -EINVAL;
 	}
-	if (filename) {
+	if (filename)
 		err = user_path_at(dfd, filename, flags, &d);
-	} else {
-		struct file *f = fget(dfd);
-
-		if (!f)
-			return -EBADF;
-		d = f->f_dentry;
-		if (d)
-			dget(d);
-		fput(f);
-	}
+	else
+		err = fd_dentry(dfd, &d);
 	if (err || !d)
 		return err;
 	set_times(d->d_inode, times);

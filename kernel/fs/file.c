@@ -101,6 +101,19 @@ struct file *fget(int fd)
 	return file;
 }
 
+int fd_dentry(int fd, struct dentry **d)
+{
+	struct file *f = fget(fd);
+
+	if (!f)
+		return -EBADF;
+	*d = f->f_dentry;
+	if (*d)
+		dget(*d);
+	fput(f);
+	return 0;
+}
+
 int fd_install(struct file *file, int from, bool cloexec)
 {
 	struct files_struct *files = current->files;

@@ -64,15 +64,9 @@ int user_path_at(int dfd, const char __user *filename, unsigned int flags, struc
 	if (!name)
 		return err;
 	if (!name[0] && (flags & AT_EMPTY_PATH)) {
-		struct file *f = fget(dfd);
-
-		err = !f ? -EBADF : !f->f_dentry ? -ENODEV : 0;
-		if (!err) {
-			*res = f->f_dentry;
-			dget(*res);
-		}
-		if (f)
-			fput(f);
+		err = fd_dentry(dfd, res);
+		if (!err && !*res)
+			err = -ENODEV;
 	} else {
 		err = kern_path(name, flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW, res);
 	}
@@ -346,15 +340,11 @@ SYSCALL_DEFINE1(chdir, const char __user *, filename)
 
 SYSCALL_DEFINE1(fchdir, unsigned int, fd)
 {
-	struct file *f = fget(fd);
 	struct dentry *d;
+	int err = fd_dentry(fd, &d);
 
-	if (!f)
-		return -EBADF;
-	d = f->f_dentry;
-	if (d)
-		dget(d);
-	fput(f);
+	if (err)
+		return err;
 	return d ? set_cwd(d) : -ENOTDIR;	/* the console or a pipe */
 }
 
