@@ -148,10 +148,9 @@ struct tty_struct {
 	unsigned int column;			/* of the output, for erasing a tab */
 	unsigned int canon_column;		/* where the line being typed started */
 	struct mutex read_mutex;		/* one reader at a time: lines stay whole */
-	struct wait_queue_head read_wait;	/* readers waiting for input */
-	/* Readers waiting: while there are, a line that is polled must be polled (rx_wait). */
-	int readers;
-	struct wait_queue_head rx_wait;
+	/* Readers and poll()s waiting for input: while there are, a polled line is polled. */
+	struct wait_queue_head read_wait;
+	struct wait_queue_head rx_wait;		/* the line's poller, idle */
 };
 
 /* kernel/tty/n_tty.c */

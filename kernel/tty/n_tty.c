@@ -293,7 +293,6 @@ out:
 static int wait_input(struct tty_struct *tty, size_t want, unsigned long timeout, bool nonblock)
 {
 	struct wait_queue_entry wait;
-	unsigned long flags;
 	int err = 0;
 	size_t ready = n_tty_chars_ready(tty);
 
@@ -301,11 +300,10 @@ static int wait_input(struct tty_struct *tty, size_t want, unsigned long timeout
 		return 0;
 	if (nonblock)
 		return ready ? 0 : -EAGAIN;
-	spin_lock_irqsave(&tty->lock, flags);
-	tty->readers++;
-	spin_unlock_irqrestore(&tty->lock, flags);
-	wake_up(&tty->rx_wait);
 	init_wait_entry(&wait);
+	/* Queued first: the line's poller runs while anyone waits on read_wait (tty_io.c). */
+	prepare_to_wait(&tty->read_wait, &wait);
+	wake_up(&tty->rx_wait);
 	for (;;) {
 		prepare_to_wait(&tty->read_wait, &wait);
 		if (n_tty_chars_ready(tty) >= want || !timeout)
@@ -317,9 +315,6 @@ static int wait_input(struct tty_struct *tty, size_t want, unsigned long timeout
 		timeout = schedule_timeout(timeout);
 	}
 	finish_wait(&tty->read_wait, &wait);
-	spin_lock_irqsave(&tty->lock, flags);
-	tty->readers--;
-	spin_unlock_irqrestore(&tty->lock, flags);
 	return err;
 }
 

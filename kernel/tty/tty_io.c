@@ -103,8 +103,7 @@ static const struct tty_operations console_tty_ops = {
 /* A reader or a poll() waits for input, or a session owns the terminal (its ^C). */
 static bool console_wants_input(void)
 {
-	return READ_ONCE(console_tty.readers) || !list_empty(&console_tty.read_wait.head) ||
-	       tty_session(&console_tty);
+	return !list_empty(&console_tty.read_wait.head) || tty_session(&console_tty);
 }
 
 /* What the line holds to the line discipline; one drainer at a time keeps the bytes in order. */
