@@ -41,7 +41,8 @@ def copy_build(ref, arch, out, shared=None):
             text = text.replace(old + "/", out + "/")
             rel = os.path.relpath(old, ROOT)
             if not rel.startswith(".."):
-                text = re.sub(r"(?<![\w./-])" + re.escape(rel + "/"), out + "/", text)
+                text = re.sub(r"(?:(?<![\w./-])|(?<=-I))" + re.escape(rel + "/"), out + "/",
+                              text)
         return text
 
     for src, part in ((ref, arch), (shared, "tools"), (shared, os.path.join(arch, "user"))):
