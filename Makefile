@@ -261,11 +261,14 @@ $(BUILD)/include/generated/asm-hwcap.h: $(HWCAP_H)
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
-# Rewritten only when its text changes: its object is remade only then. The mini kernel has
-# none: the dispatcher that reads it (kernel/syscall.c) is user space's.
-$(BUILD)/syscall_table.c: $(OBJS) scripts/syscalltbl $(UNISTD_H)
+# Rewritten only when its text changes: its object is remade only then. The stamp says when
+# it was last worked out, so that a make with no object changed does not run nm again. The
+# mini kernel has none: the dispatcher that reads it (kernel/syscall.c) is user space's.
+$(BUILD)/syscall_table.stamp: $(OBJS) scripts/syscalltbl $(UNISTD_H)
 	@mkdir -p $(@D)
-	$(Q)scripts/syscalltbl table $(UNISTD_H) $@ $(NM) $(filter %.o,$^)
+	$(Q)scripts/syscalltbl table $(UNISTD_H) $(BUILD)/syscall_table.c $(NM) $(filter %.o,$^)
+	@touch $@
+$(BUILD)/syscall_table.c: $(BUILD)/syscall_table.stamp ;
 
 $(SYSCALL_TABLE): %.o: %.c FORCE
 	$(call if_changed,cc,CC      $<)
