@@ -173,12 +173,23 @@ static void read_and_write_at_offsets(struct ktest *t)
 	KTEST_EXPECT_EQ(t, vfs_write(f->d_inode, "xy", 2, (loff_t)(~0ULL >> 1) - 1), -EINVAL);
 	KTEST_EXPECT_EQ(t, vfs_write(f->d_inode, "xy", 2, -1), -EINVAL);
 	KTEST_EXPECT_EQ(t, f->d_inode->i_size, 12);
-	/* Grow it byte-wise past a few pages: every byte where it was put. */
-	for (int i = 0; i < BIG; i++) {
-		u8 c = i * 7;
+	/*
+	 * Grow it past a few pages, each write at the end: a byte at a time over
+	 * each page's first and last 8 bytes (where a write starts a page or fills
+	 * one), runs of up to 61 bytes (odd: every alignment) in between. Every byte
+	 * where it was put. (Byte-wise all through, it cost 3 M instructions.)
+	 */
+	for (int i = 0, len; i < BIG; i += len) {
+		int in_page = i % PAGE_SIZE;
+		u8 run[61];
 
-		if (vfs_write(f->d_inode, &c, 1, i) != 1)
-			ktest_fail(t, __FILE__, __LINE__, "write at %d failed", i);
+		len = in_page < 8 || in_page >= PAGE_SIZE - 8 ? 1 : PAGE_SIZE - 8 - in_page;
+		len = len > 61 ? 61 : len;
+		len = len > BIG - i ? BIG - i : len;
+		for (int j = 0; j < len; j++)
+			run[j] = (i + j) * 7;
+		if (vfs_write(f->d_inode, run, len, i) != len)
+			ktest_fail(t, __FILE__, __LINE__, "write of %d at %d failed", len, i);
 	}
 	n = vfs_read(f->d_inode, buf, BIG, 0);
 	KTEST_EXPECT_EQ(t, n, BIG);
