@@ -126,7 +126,7 @@ bool fault_past_file_end(struct mm_struct *mm, unsigned long addr);
  * it, exec the new program's stack.
  */
 int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t len);
-/* The kernel address of mm's byte at addr; NULL when its page is not mapped. */
+/* mm's byte at addr as the kernel writes it: in mm's own page (copied if shared), or NULL. */
 void *mm_page_address(struct mm_struct *mm, unsigned long addr);
 
 #endif

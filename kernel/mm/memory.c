@@ -30,9 +30,11 @@
  * copies. There is no demand paging: every page of a VMA is mapped when
  * the VMA is made, but for a file mapping's pages wholly past the file's
  * end, where an access gets SIGBUS as on Linux (fault_past_file_end()).
- * The only other new failure is a write to a shared page with no free page
- * left for the copy: the program gets SIGSEGV (the kernel's access gets
- * -EFAULT), as Linux would kill it when out of memory.
+ * Anonymous memory starts as the zero page, shared the same way
+ * (vm_map_anon(), kernel/mm/mmap.c). The only other new failure is a write
+ * to a shared page with no free page left for the copy: the program gets
+ * SIGSEGV (the kernel's access gets -EFAULT), as Linux would kill it when
+ * out of memory.
  *
  * TLB: the parent's page-table entries lose their write permission while
  * fork() runs on the parent's CPU, the only one that can hold them (a

@@ -3,11 +3,14 @@
  * unmapping and re-protecting parts of it, copying it for fork(), tearing
  * it down (the interface: include/kernel/mm.h).
  *
- * There is no demand paging: vm_map_anon() gives every page of the range
- * at once, zeroed (a program must never see another's data), so memory
- * that is not there is refused when asked for (-ENOMEM), never found
- * missing later. fork() copies the VMAs but shares the pages, read-only
- * until one side writes (copy-on-write, kernel/mm/memory.c): a page may
+ * There is no demand paging: vm_map_anon() maps every page of the range at
+ * once, each to the one zeroed page (Linux's empty_zero_page), read-only,
+ * and the first write to a page gives it a copy of its own (copy-on-write:
+ * most of a stack or a bss is never written, and zeroing every page of
+ * them was a fifth of an execve()). A range bigger than all free memory is
+ * refused at once (-ENOMEM); a write with no free page left for its copy
+ * gets SIGSEGV, as after fork(). fork() copies the VMAs but shares the
+ * pages, read-only until one side writes (copy-on-write, kernel/mm/memory.c): a page may
  * have several users, and unmapping gives one back (put_page()), the last
  * one freeing it. The VMAs record what was mapped, so that mmput() can give
  * every page back; the page tables themselves are the arch's
@@ -16,6 +19,7 @@
  */
 #include <asm/processor.h>
 #include <kernel/errno.h>
+#include <kernel/init.h>
 #include <kernel/list.h>
 #include <kernel/mm.h>
 #include <kernel/mm_types.h>
@@ -118,11 +122,18 @@ int vma_check(struct mm_struct *mm, unsigned long addr, unsigned long len, unsig
 	return overlaps(mm, addr, *end) ? -EEXIST : 0;
 }
 
-/*
- * Map [addr, addr + len) with new pages, each zeroed before it is mapped,
- * so that ARM's map_user_page() cleans an executable page's final contents
- * for the instruction fetch.
- */
+/* Every anonymous page's first contents (.bss: zeroed at boot), never freed. */
+static u8 empty_zero_page[PAGE_SIZE] __aligned(PAGE_SIZE);
+
+/* Its own reference: mapped, its count is over 1, so that a write always copies. */
+static int __init zero_page_init(void)
+{
+	atomic_set(&virt_to_page(empty_zero_page)->_refcount, 1);
+	return 0;
+}
+core_initcall(zero_page_init);
+
+/* Map [addr, addr + len) to the zero page, read-only: a write copies it (do_wp_page()). */
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
 {
 	struct vm_area_struct *vma;
@@ -131,27 +142,21 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 
 	if (err)
 		return err;
-	/* Refused at once, rather than after taking (and zeroing) every free page first. */
+	/* More than could ever be given: refused at once. */
 	if ((end - addr) / PAGE_SIZE > nr_free_pages())
 		return -ENOMEM;
 	vma = kzalloc(sizeof(*vma));
 	if (!vma)
 		return -ENOMEM;
 	for (unsigned long va = addr; va < end; va += PAGE_SIZE) {
-		void *page = alloc_page();
-		int err = -ENOMEM;
+		int err = map_user_page(mm->pgd, va, __pa(empty_zero_page), prot & ~VM_WRITE);
 
-		if (page) {
-			memset(page, 0, PAGE_SIZE);
-			err = map_user_page(mm->pgd, va, __pa(page), prot);
-		}
 		if (err) {
-			if (page)
-				free_page(page);
 			unmap_range(mm, addr, va);
 			kfree(vma);
 			return err;
 		}
+		get_page(empty_zero_page);
 	}
 	*vma = (struct vm_area_struct){ .vm_mm = mm, .vm_start = addr, .vm_end = end,
 					.vm_flags = prot };
@@ -324,7 +329,7 @@ int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src, size_t
 
 void *mm_page_address(struct mm_struct *mm, unsigned long addr)
 {
-	char *page = user_page(mm, addr);
+	char *page = unshare_page(mm, addr) ? NULL : user_page(mm, addr);
 
 	return page ? page + (addr & (PAGE_SIZE - 1)) : NULL;
 }

@@ -115,17 +115,14 @@ static int __noinline crash_divide_report(void)
 static struct mm_struct *enter_user_page(unsigned int vm_flags, void **page)
 {
 	struct mm_struct *mm = mm_alloc();
-	unsigned int prot;
-	phys_addr_t pa;
 
 	if (!mm || vm_map_anon(mm, CRASH_USER_VA, PAGE_SIZE, vm_flags) ||
-	    lookup_user_page(mm->pgd, CRASH_USER_VA, &pa, &prot)) {
+	    !(*page = mm_page_address(mm, CRASH_USER_VA))) {
 		if (mm)
 			mmput(mm);
 		pr_warn("crash: no memory for a user page\n");
 		return NULL;
 	}
-	*page = __va(pa);
 	current->mm = mm;
 	switch_mm(mm->pgd);
 	return mm;

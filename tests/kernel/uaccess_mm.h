@@ -47,15 +47,10 @@ static inline void leave_user_mm(struct mm_struct *mm)
 	mmput(mm);
 }
 
-/* The kernel's view of the user byte at va (through the direct map). */
+/* The kernel's view of the user byte at va, through the direct map, in mm's own page. */
 static inline u8 *kernel_view(struct mm_struct *mm, unsigned long va)
 {
-	phys_addr_t pa;
-	unsigned int prot;
-
-	if (lookup_user_page(mm->pgd, va & ~(unsigned long)(PAGE_SIZE - 1), &pa, &prot))
-		return NULL;
-	return (u8 *)__va(pa) + (va & (PAGE_SIZE - 1));
+	return mm_page_address(mm, va);
 }
 
 #endif

@@ -41,8 +41,7 @@ static int user_thread(void *arg)
 {
 	struct user_run *run = arg;
 	struct mm_struct *mm = mm_alloc();
-	unsigned int prot;
-	phys_addr_t pa;
+	void *code;
 
 	run->pid = current->id;
 	/* fd 1 and 2, the console, as every program has them (kernel/umh.c). */
@@ -55,11 +54,11 @@ static int user_thread(void *arg)
 	if (vm_map_anon(mm, UM_CODE, PAGE_SIZE, VM_READ | VM_EXEC) ||
 	    vm_map_anon(mm, UM_STACK_TOP - PAGE_SIZE, PAGE_SIZE, VM_READ | VM_WRITE) ||
 	    map_user_page(mm->pgd, UM_DATA, __pa(run->data), VM_READ | VM_WRITE) ||
-	    lookup_user_page(mm->pgd, UM_CODE, &pa, &prot)) {
+	    !(code = mm_page_address(mm, UM_CODE))) {
 		mmput(mm);
 		do_exit(-ENOMEM);
 	}
-	memcpy(__va(pa), usermode_blob_start, usermode_blob_end - usermode_blob_start);
+	memcpy(code, usermode_blob_start, usermode_blob_end - usermode_blob_start);
 	current->mm = mm;
 	start_thread(task_pt_regs(current),
 		     UM_CODE + (run->entry - usermode_blob_start), UM_STACK_TOP);

@@ -46,13 +46,13 @@ static int um_thread(void *arg)
 	const struct um_prog *p = arg;
 	struct mm_struct *mm = mm_alloc();
 	struct pt_regs *regs = task_pt_regs(current);
-	phys_addr_t code;
+	void *code;
 
 	if (!mm)
 		return -ENOMEM;
 	if (vm_map_anon(mm, UM_CODE, PAGE_SIZE, VM_READ | VM_WRITE) ||
 	    vm_map_anon(mm, UM_STACK, PAGE_SIZE, VM_READ | VM_WRITE) ||
-	    lookup_user_page(mm->pgd, UM_CODE, &code, NULL)) {
+	    !(code = mm_page_address(mm, UM_CODE))) {
 		mmput(mm);
 		return -ENOMEM;
 	}
@@ -62,7 +62,7 @@ static int um_thread(void *arg)
 		mmput(mm);
 		return -ENOMEM;
 	}
-	memcpy(__va(code), p->start, p->end - p->start);
+	memcpy(code, p->start, p->end - p->start);
 	protect_user_page(mm->pgd, UM_CODE, VM_READ | VM_EXEC);
 	current->mm = mm;
 	start_thread(regs, UM_CODE | p->thumb, UM_STACK + PAGE_SIZE);

@@ -42,8 +42,7 @@ static void kernel_load_from_user_page_faults(struct ktest *t)
 {
 	struct mm_struct *mm;
 	unsigned long fixups, val = 0;
-	unsigned int prot;
-	phys_addr_t pa;
+	void *page;
 
 	if (!(read_cr4() & X86_CR4_SMAP)) {
 		ktest_skip(t, "SMAP is off (not on this CPU, or noalternatives)");
@@ -52,8 +51,9 @@ static void kernel_load_from_user_page_faults(struct ktest *t)
 	mm = mm_alloc();
 	KTEST_ASSERT_TRUE(t, mm != NULL);
 	KTEST_ASSERT_EQ(t, vm_map_anon(mm, USER_PAGE, PAGE_SIZE, VM_READ), 0);
-	KTEST_ASSERT_EQ(t, lookup_user_page(mm->pgd, USER_PAGE, &pa, &prot), 0);
-	*(unsigned long *)__va(pa) = 0x5a5a;
+	page = mm_page_address(mm, USER_PAGE);
+	KTEST_ASSERT_TRUE(t, page != NULL);
+	*(unsigned long *)page = 0x5a5a;
 	current->mm = mm;
 	switch_mm(mm->pgd);
 	fixups = uaccess_fixup_count();

@@ -68,15 +68,15 @@ static void write_prints_user_memory(struct ktest *t)
 	unsigned long end = 0x400000 + PAGE_SIZE;
 	unsigned long start = end - (sizeof(line) - 1);
 	struct mm_struct *mm = mm_alloc();
-	phys_addr_t pa;
-	unsigned int prot;
+	char *page;
 
 	KTEST_ASSERT_TRUE(t, mm != NULL);
 	current->files = files_alloc_console();
 	KTEST_ASSERT_TRUE(t, current->files != NULL);
 	KTEST_ASSERT_EQ(t, vm_map_anon(mm, 0x400000, PAGE_SIZE, VM_READ), 0);
-	KTEST_ASSERT_EQ(t, lookup_user_page(mm->pgd, 0x400000, &pa, &prot), 0);
-	memcpy((char *)__va(pa) + PAGE_SIZE - (sizeof(line) - 1), line, sizeof(line) - 1);
+	page = mm_page_address(mm, 0x400000);
+	KTEST_ASSERT_TRUE(t, page != NULL);
+	memcpy(page + PAGE_SIZE - (sizeof(line) - 1), line, sizeof(line) - 1);
 	current->mm = mm;
 	switch_mm(mm->pgd);
 	KTEST_EXPECT_EQ(t, call(__NR_write, 1, start, sizeof(line) - 1), sizeof(line) - 1);

@@ -208,8 +208,9 @@ static void rounds_that_found_bugs(void)
 }
 
 /*
- * freeram, which the rounds compare, counts pages: mapping 64 takes at least
- * 64 (and page tables), unmapping gives the 64 back (the tables stay until exit),
+ * freeram, which the rounds compare, counts pages: mapping 64 and writing each
+ * (a mapped page is the zero page until written) takes at least 64 (and page
+ * tables), unmapping gives the 64 back (the tables stay until exit),
  * and at most one more: freeing the mapping's VMA can empty a slab page, which
  * goes back too (kernel/mm/slab.c frees a slab page whose last object goes;
  * seen on arm-debug-mm).
@@ -226,10 +227,12 @@ static void sysinfo_counts_free_pages(void)
 	       "sysinfo: unit %u, %lu of %lu free", before.mem_unit, before.freeram, before.totalram);
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	EXPECT(p != MAP_FAILED, "mmap: errno %d", errno);
+	for (size_t i = 0; p != MAP_FAILED && i < size; i += 4096)
+		((char *)p)[i] = 1;
 	sysinfo(&mapped);
 	munmap(p, size);
 	sysinfo(&after);
-	EXPECT(before.freeram - mapped.freeram >= 64, "mapping 64 pages took %ld",
+	EXPECT(before.freeram - mapped.freeram >= 64, "mapping and writing 64 pages took %ld",
 	       (long)(before.freeram - mapped.freeram));
 	EXPECT(after.freeram - mapped.freeram == 64 || after.freeram - mapped.freeram == 65,
 	       "munmap gave back %ld pages, not 64 (or 65 with an emptied slab page)",
