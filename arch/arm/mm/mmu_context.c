@@ -40,6 +40,7 @@
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/sysreg.h>
 #include <kernel/cpufeature.h>
 #include <kernel/errno.h>
 #include <kernel/mm.h>
@@ -62,6 +63,17 @@ static pte_t *pte_of(void *pgd, unsigned long va)
 	return (pte_t *)__va(pmd & PMD_TABLE_ADDR_MASK) + ((va >> PAGE_SHIFT) & (PTRS_PER_PTE - 1));
 }
 
+/*
+ * Entries written for the table walker: cleaned to it (clean_for_walker()) unless
+ * ID_MMFR3.CohWalk says the walks read the data cache, as on cortex-a7/a15 and later
+ * (TTBR_WALK makes them cacheable). There the cleans were a fifth of a fork and execve().
+ */
+static void table_written(const void *start, unsigned long size)
+{
+	if (!((read_cp15(0, c0, c1, 7) >> 20) & 0xf))
+		clean_for_walker(start, size);
+}
+
 /* va's entry, with a page of four second-level tables made for its 4 MiB if need be. */
 static pte_t *pte_alloc(void *pgd, unsigned long va)
 {
@@ -75,10 +87,10 @@ static pte_t *pte_alloc(void *pgd, unsigned long va)
 	if (!tables)
 		return NULL;
 	memset(tables, 0, PAGE_SIZE);
-	clean_for_walker(tables, PAGE_SIZE);
+	table_written(tables, PAGE_SIZE);
 	for (int i = 0; i < 4; i++)
 		first[i] = ((u32)__pa(tables) + i * PTE_TABLE_SIZE) | flags;
-	clean_for_walker(first, 4 * sizeof(pmd_t));
+	table_written(first, 4 * sizeof(pmd_t));
 	return pte_of(pgd, va);
 }
 
@@ -118,7 +130,7 @@ static bool bad_request(unsigned long va, unsigned int prot)
 static void set_user_pte(pte_t *pte, pte_t val, unsigned long va)
 {
 	*pte = val;
-	clean_for_walker(pte, sizeof(*pte));
+	table_written(pte, sizeof(*pte));
 	__asm__ __volatile__("dsb ish\n\t"
 			     "mcr p15, 0, %0, c8, c7, 1\n\t"	/* TLBIMVA, ASID 0 */
 			     "mcr p15, 0, %1, c7, c5, 6\n\t"	/* BPIALL */
@@ -134,7 +146,7 @@ void *pgd_alloc(void)
 	if (!pgd)
 		return NULL;
 	memset(pgd, 0, USER_PGD_SIZE);
-	clean_for_walker(pgd, USER_PGD_SIZE);
+	table_written(pgd, USER_PGD_SIZE);
 	return pgd;
 }
 
@@ -215,7 +227,7 @@ int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa)
 	if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
 		set_user_pte(from, *from | PTE_APX, va);	/* 011 -> 111: read-only */
 	*to = *from;
-	clean_for_walker(to, sizeof(*to));
+	table_written(to, sizeof(*to));
 	*pa = *from & PTE_ADDR_MASK;
 	return 0;
 }
