@@ -167,7 +167,7 @@ def test_bench_quick_bounds_the_self_tests():
     def boot(init_tests, tests):
         deltas = {STEP["init_selftests"]: init_tests, STEP["selftests"]: tests}
         b = bench_boot(["bench: step %d name=s insns=1 delta=%d" % (n, deltas.get(n, 1))
-                        for n in PRINTED_STEPS])
+                        for n in PRINTED_STEPS] + USER_LINES)
         b.name = "arm-max"
         return b
     check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
@@ -176,6 +176,24 @@ def test_bench_quick_bounds_the_self_tests():
     for insns, broken in ((most, []), (most + 1, ["self-tests"])):
         rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
         equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
+
+
+def test_bench_quick_bounds_fork_exec():
+    """The fork + execve round of /bin/bench has its goal shown and its ceiling enforced, on
+    -cpu max; a boot that printed no such figure breaks the ceiling too."""
+    ceiling = bench_bounds.FORK_EXEC["arm"]
+    for per_op, broken in ((ceiling, []), (ceiling + 1, ["fork"]), (None, ["fork"])):
+        lines = [l for l in USER_LINES if " fork_exec " not in l]
+        if per_op is not None:
+            lines.append("bench: user fork_exec reps=8 per_op=%d min=1 max=1 total=1" % per_op)
+        b = bench_boot(["bench: step %d name=s insns=1 delta=1" % n for n in PRINTED_STEPS] +
+                       lines)
+        b.name = "arm-max"
+        rows = bench_bounds.check({"arm-max": b}, True)
+        equal([r[1].split(" ")[0] for r in bench_bounds.broken(rows)], broken,
+              "fork_exec %s" % per_op)
+        goal = [r for r in rows if r[1].startswith("fork") and not r[4]]
+        check(len(goal) == 1 and goal[0][3] == bench_bounds.FORK_EXEC_GOAL["arm"], goal)
 
 
 def test_bench_bounds_say_which_side():
