@@ -172,7 +172,7 @@ def test_bench_quick_bounds_the_self_tests():
         return b
     check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
               if b.name.endswith("-max")), "--quick boots -cpu max without its self-tests")
-    most = bench_bounds.SELFTESTS - 20000000
+    most = bench_bounds.SELFTESTS["max"] - 20000000
     for insns, broken in ((most, []), (most + 1, ["self-tests"])):
         rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
         equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
