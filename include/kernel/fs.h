@@ -43,6 +43,8 @@ struct thread;
 struct address_space {
 	void **pages;		/* pages[i]: the file's i-th page, or NULL (a hole) */
 	unsigned long nr_pages;	/* entries at pages (kmalloc()ed, grown by doubling) */
+	/* Pages [start, end) were mapped executable, not written since (kernel/mm/filemap.c). */
+	unsigned long exec_clean_start, exec_clean_end, writes;
 };
 
 /*

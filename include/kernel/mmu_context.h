@@ -3,7 +3,8 @@
  * table (pgd) that each arch builds and loads (arch/<arch>/mm/mmu_context.c
  * says how, and why it is built as it is). The user half, [0, TASK_SIZE),
  * is the process's own; the kernel half is shared by every process.
- * prot is VM_READ | VM_WRITE | VM_EXEC (kernel/mm.h), never W and X together.
+ * prot is VM_READ | VM_WRITE | VM_EXEC (kernel/mm.h), never W and X together,
+ * and map_user_page() takes VM_DCACHE_CLEAN too (below).
  *
  * A process's threads all stay on the CPU of its first thread (threads
  * never migrate: include/kernel/sched.h), so a change to its tables needs
@@ -22,7 +23,12 @@ void pgd_free(void *pgd);
  * Map the page at pa at user address va (page-aligned, below TASK_SIZE)
  * with prot: 0, or -EINVAL for a bad address or VM_WRITE with VM_EXEC,
  * -EEXIST when va is mapped, -ENOMEM when a page table cannot be allocated.
+ * An executable page's bytes are made visible to the instruction fetch
+ * (ARM: cleaned from the data cache), unless prot holds VM_DCACHE_CLEAN: they
+ * were when the page was last mapped executable, and it was not written since
+ * (Linux's PG_dcache_clean).
  */
+#define VM_DCACHE_CLEAN	0x100
 int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot);
 /* Unmap va: 0 and the page it held in *pa (may be NULL), or -ENOENT; the TLB forgets it. */
 int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa);

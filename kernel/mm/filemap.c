@@ -20,6 +20,14 @@
  * Linux). Nor does a mapping follow the file later: a page truncated away
  * stays in the mappings that hold it, with the bytes it had, where Linux
  * would unmap it, and a page the file grows into is not mapped in after.
+ *
+ * A program's code, mapped executable, must reach the instruction fetch:
+ * on ARM each page is cleaned from the data cache (map_user_page()). The
+ * file remembers the pages it last mapped so and that nothing has written
+ * since (exec_clean_start/end: the text of the program run last), so that
+ * running the same program again cleans nothing: a fifth of a fork and
+ * execve() on ARM. A write or a truncation forgets them, and counts in
+ * `writes`: a mapping that a write overlapped records nothing.
  */
 #include <asm/processor.h>
 #include <kernel/atomic.h>
@@ -29,6 +37,7 @@
 #include <kernel/overflow.h>
 #include <kernel/pagemap.h>
 #include <kernel/slab.h>
+#include <kernel/spinlock.h>
 #include <kernel/string.h>
 
 #include "internal.h"
@@ -37,6 +46,17 @@
 
 /* Pages held by every file's page cache: /proc/meminfo's Cached (Linux's NR_FILE_PAGES). */
 static atomic_t nr_file_pages;
+/* Every address_space's exec_clean_start, exec_clean_end and writes. */
+static DEFINE_SPINLOCK(exec_clean_lock);
+
+/* m's bytes change: the pages last mapped executable must reach the instruction fetch again. */
+static void forget_exec_clean(struct address_space *m)
+{
+	spin_lock(&exec_clean_lock);
+	m->exec_clean_end = 0;
+	m->writes++;
+	spin_unlock(&exec_clean_lock);
+}
 
 unsigned long filemap_nr_pages(void)
 {
@@ -109,6 +129,7 @@ long filemap_write(struct address_space *m, const void *buf, size_t len, loff_t 
 		return -EFBIG;
 	if (grow(m, ((end - 1) >> PAGE_SHIFT) + 1))
 		return -ENOMEM;
+	forget_exec_clean(m);
 	while (done < len) {
 		unsigned long index = pos >> PAGE_SHIFT, off = pos & (PAGE_SIZE - 1);
 		size_t n = len - done < PAGE_SIZE - off ? len - done : PAGE_SIZE - off;
@@ -136,6 +157,7 @@ void truncate_inode_pages(struct address_space *m, loff_t size)
 {
 	unsigned long keep = (size + PAGE_SIZE - 1) >> PAGE_SHIFT;
 
+	forget_exec_clean(m);
 	for (unsigned long i = keep; i < m->nr_pages; i++) {
 		if (m->pages[i]) {
 			put_page(m->pages[i]);
@@ -168,9 +190,10 @@ void *filemap_get_page(struct address_space *m, unsigned long index)
 int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int flags,
 		struct inode *inode, unsigned long pgoff)
 {
-	unsigned long end, pages = (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	unsigned long end, i, writes, pages = (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
 	/* A private page is the file's until written: read-only until do_wp_page() copies it. */
 	unsigned int prot = flags & (flags & VM_SHARED ? VM_ACCESS : VM_READ | VM_EXEC);
+	struct address_space *m = &inode->i_data;
 	struct vm_area_struct *vma;
 	int err = vma_check(mm, addr, len, flags, &end);
 
@@ -183,7 +206,14 @@ int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 	vma = kzalloc(sizeof(*vma));
 	if (!vma)
 		return -ENOMEM;
-	for (unsigned long va = addr, i = pgoff; va < end && i < pages; va += PAGE_SIZE, i++) {
+	spin_lock(&exec_clean_lock);
+	if ((prot & VM_EXEC) && pgoff >= m->exec_clean_start &&
+	    pgoff + (end - addr) / PAGE_SIZE <= m->exec_clean_end)
+		prot |= VM_DCACHE_CLEAN;
+	writes = m->writes;
+	spin_unlock(&exec_clean_lock);
+	i = pgoff;
+	for (unsigned long va = addr; va < end && i < pages; va += PAGE_SIZE, i++) {
 		void *page = get_file_page(inode, i);
 
 		err = page ? map_user_page(mm->pgd, va, __pa(page), prot) : -ENOMEM;
@@ -195,6 +225,12 @@ int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 			return err;
 		}
 	}
+	spin_lock(&exec_clean_lock);
+	if ((prot & VM_EXEC) && m->writes == writes) {
+		m->exec_clean_start = pgoff;
+		m->exec_clean_end = pgoff + (end - addr) / PAGE_SIZE;
+	}
+	spin_unlock(&exec_clean_lock);
 	*vma = (struct vm_area_struct){ .vm_mm = mm, .vm_start = addr, .vm_end = end,
 					.vm_flags = flags };
 	insert_vma(mm, vma);

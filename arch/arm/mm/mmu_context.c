@@ -179,7 +179,7 @@ int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot
 	 * instruction fetch reads memory: write it back and forget stale
 	 * instructions (QEMU models no caches, a real core would need this).
 	 */
-	if (prot & VM_EXEC) {
+	if ((prot & (VM_EXEC | VM_DCACHE_CLEAN)) == VM_EXEC) {
 		clean_for_walker(__va(pa), PAGE_SIZE);
 		__asm__ __volatile__("dsb ish\n\tmcr p15, 0, %0, c7, c1, 0"	/* ICIALLUIS */
 				     : : "r"(0) : "memory");
