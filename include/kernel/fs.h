@@ -184,11 +184,13 @@ long vfs_read(struct inode *inode, void *buf, size_t len, loff_t pos);
 /* Bytes written at pos, the file growing as needed (a hole reads as zeros), or -errno. */
 long vfs_write(struct inode *inode, const void *buf, size_t len, loff_t pos);
 /*
- * mmap() and execve() (kernel/fs/ramfs.c): page index of a regular file,
- * made if it was a hole, with one more user taken for the caller, who maps
- * it (put back when unmapped); NULL without memory or past the file's end.
+ * mmap() and execve() (kernel/fs/ramfs.c): pages index to index + n - 1 of a
+ * regular file into pages[], each made if it was a hole, with one more user
+ * taken for the caller, who maps it (put back when unmapped). How many it got:
+ * fewer without memory or past the file's end.
  */
-void *get_file_page(struct inode *inode, unsigned long index);
+unsigned long get_file_pages(struct inode *inode, unsigned long index, unsigned long n,
+			     void **pages);
 /* Has the inode pages to map: a regular file of ramfs, not one of /proc's texts. */
 static inline bool inode_has_pages(const struct inode *inode)
 {

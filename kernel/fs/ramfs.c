@@ -260,16 +260,19 @@ int ramfs_set_link(struct inode *inode, const char *target, size_t len)
 }
 
 /* The one call here that takes fs_lock itself: the mm code has no business with it. */
-void *get_file_page(struct inode *inode, unsigned long index)
+unsigned long get_file_pages(struct inode *inode, unsigned long index, unsigned long n,
+			     void **pages)
 {
-	void *page = NULL;
+	unsigned long got = 0;
 
 	mutex_lock(&fs_lock);
-	if ((loff_t)index < (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT)
-		page = filemap_get_page(&inode->i_data, index);
+	while (got < n && (loff_t)(index + got) < (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT &&
+	       (pages[got] = filemap_get_page(&inode->i_data, index + got)))
+		got++;
 	mutex_unlock(&fs_lock);
-	return page;
+	return got;
 }
+
 
 int ramfs_iterate(struct dentry *dir, struct dir_context *ctx)
 {

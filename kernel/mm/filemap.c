@@ -187,10 +187,44 @@ void *filemap_get_page(struct address_space *m, unsigned long index)
 	return page;
 }
 
+/*
+ * Map the file's pages from pgoff on at [addr, end), up to the file's last page: 0, or an
+ * errno with none of them left mapped. The pages come in batches, each under one hold of
+ * the file system's lock (a program's code is a hundred pages).
+ */
+static int map_file_pages(struct mm_struct *mm, unsigned long addr, unsigned long end,
+			  struct inode *inode, unsigned long pgoff, unsigned int prot)
+{
+	unsigned long va = addr, last = (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	int err = 0;
+
+	while (!err && va < end && pgoff < last) {
+		void *batch[16];
+		unsigned long n = (end - va) / PAGE_SIZE;
+
+		n = n < last - pgoff ? n : last - pgoff;
+		n = get_file_pages(inode, pgoff, n < 16 ? n : 16, batch);
+		err = n ? 0 : -ENOMEM;
+		for (unsigned long k = 0; k < n; k++) {
+			if (!err)
+				err = map_user_page(mm->pgd, va, __pa(batch[k]), prot);
+			if (err) {
+				put_page(batch[k]);
+			} else {
+				va += PAGE_SIZE;
+				pgoff++;
+			}
+		}
+	}
+	if (err)
+		unmap_range(mm, addr, va);
+	return err;
+}
+
 int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int flags,
 		struct inode *inode, unsigned long pgoff)
 {
-	unsigned long end, i, writes, pages = (inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	unsigned long end, writes;
 	/* A private page is the file's until written: read-only until do_wp_page() copies it. */
 	unsigned int prot = flags & (flags & VM_SHARED ? VM_ACCESS : VM_READ | VM_EXEC);
 	struct address_space *m = &inode->i_data;
@@ -212,18 +246,10 @@ int vm_map_file(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 		prot |= VM_DCACHE_CLEAN;
 	writes = m->writes;
 	spin_unlock(&exec_clean_lock);
-	i = pgoff;
-	for (unsigned long va = addr; va < end && i < pages; va += PAGE_SIZE, i++) {
-		void *page = get_file_page(inode, i);
-
-		err = page ? map_user_page(mm->pgd, va, __pa(page), prot) : -ENOMEM;
-		if (err) {
-			if (page)
-				put_page(page);
-			unmap_range(mm, addr, va);
-			kfree(vma);
-			return err;
-		}
+	err = map_file_pages(mm, addr, end, inode, pgoff, prot);
+	if (err) {
+		kfree(vma);
+		return err;
 	}
 	spin_lock(&exec_clean_lock);
 	if ((prot & VM_EXEC) && m->writes == writes) {
