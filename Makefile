@@ -262,7 +262,8 @@ $(BUILD)/include/generated/asm-hwcap.h: $(HWCAP_H)
 	$(Q)cp $< $@
 
 # Rewritten only when its text changes: its object is remade only then. The stamp says when
-# it was last worked out, so that a make with no object changed does not run nm again. The
+# it was last worked out, so that a make with no object changed does not run nm again; after
+# one object changed, nm reads that one only (syscall_table.objects.json keeps the others'). The
 # mini kernel has none: the dispatcher that reads it (kernel/syscall.c) is user space's.
 $(BUILD)/syscall_table.stamp: $(OBJS) scripts/syscalltbl $(UNISTD_H)
 	@mkdir -p $(@D)

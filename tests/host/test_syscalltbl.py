@@ -95,6 +95,35 @@ def test_table_holds_the_compiled_calls_only():
     check("const unsigned int nr_syscalls = " in text and '[4] = "write",' in text, text[:400])
 
 
+def test_only_changed_objects_are_read_again():
+    # The table remembers each object's calls: an object rewritten is read again (its new
+    # calls in, its old ones out), one left alone is not (nm is handed it no more).
+    kept = compile_object("long __se_sys_getpid(const unsigned long *a) { return 7; }\n",
+                          "kept")
+    changing = compile_object("long __se_sys_getppid(const unsigned long *a) { return 1; }\n",
+                              "changing")
+    out = os.path.join(WORK, "cached.c")
+    r = run("table", X86, out, "nm", kept, changing)
+    check(r.returncode == 0, r.stderr)
+    compile_object("long __se_sys_gettid(const unsigned long *a) { return 2; }\n", "changing")
+    st = os.stat(changing)
+    os.utime(changing, ns=(st.st_atime_ns, st.st_mtime_ns + 1))
+    logged = os.path.join(WORK, "nm-log")
+    fake_nm = os.path.join(WORK, "logging-nm")
+    with open(fake_nm, "w") as f:
+        f.write('#!/bin/sh\nprintf "%%s\\n" "$@" >> %s\nexec nm "$@"\n' % logged)
+    os.chmod(fake_nm, 0o755)
+    r = run("table", X86, out, fake_nm, kept, changing)
+    check(r.returncode == 0, r.stderr)
+    with open(out) as f:
+        text = f.read()
+    check("__se_sys_gettid," in text and "__se_sys_getpid," in text, text[:600])
+    check("__se_sys_getppid" not in text, "the call the object no longer has is still there")
+    with open(logged) as f:
+        args = f.read().split()
+    check(changing in args and kept not in args, "nm was handed: %s" % " ".join(args))
+
+
 def test_unchanged_output_keeps_its_time():
     out = os.path.join(WORK, "same.h")
     check(run("unistd", X86, out).returncode == 0, "first run")
