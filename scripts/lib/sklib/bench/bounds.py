@@ -29,12 +29,12 @@ SMP8_NO_TESTS = 600_000        # the same with 8 CPUs
 PER_ADDED_CPU = 100_000        # the secondary-CPU step, per CPU added
 # Every self-test of one boot (both self-test steps): the goal, and the enforced ceilings on
 # -cpu max and on the arch's default model (qemu64 lacks the string and bit instructions the
-# alternatives patch in: 50.1 M there when -cpu max took 42.5 M).
+# alternatives patch in: 47.8 M there when -cpu max took 40.2 M).
 SELFTESTS_GOAL = 30_000_000
-SELFTESTS = {"max": 48_000_000, "default": 53_000_000}
+SELFTESTS = {"max": 46_000_000, "default": 51_000_000}
 # fork() + execve() of a static program + exit + wait4(), per round (tests/user/bench.c):
 FORK_EXEC_GOAL = {"x86_64": 60_000, "arm": 120_000}
-FORK_EXEC = {"x86_64": 95_000, "arm": 170_000}
+FORK_EXEC = {"x86_64": 76_000, "arm": 132_000}
 # A full self-test boot's wall time (QEMU start to exit, median) over the floor's, same run.
 WALL_RATIO = {"x86_64": 2.0, "arm": 3.0}
 # The mini kernel's source (sklib/layers.py): the goal is layers.MINI_BOUND lines, which the
