@@ -23,8 +23,8 @@
  *
  * A program's code, mapped executable, must reach the instruction fetch:
  * on ARM each page is cleaned from the data cache (map_user_page()). The
- * file remembers the pages it last mapped so and that nothing has written
- * since (exec_clean_start/end: the text of the program run last), so that
+ * file remembers the pages it last mapped so while nothing writes them
+ * (exec_clean_start/end: the text of the program run last), so that
  * running the same program again cleans nothing: a fifth of a fork and
  * execve() on ARM. A write or a truncation forgets them, and counts in
  * `writes`: a mapping that a write overlapped records nothing.
