@@ -10,10 +10,10 @@
  * them was a fifth of an execve()). A range bigger than all free memory is
  * refused at once (-ENOMEM); a write with no free page left for its copy
  * gets SIGSEGV, as after fork(). fork() copies the VMAs but shares the
- * pages, read-only until one side writes (copy-on-write, kernel/mm/memory.c): a page may
- * have several users, and unmapping gives one back (put_page()), the last
- * one freeing it. The VMAs record what was mapped, so that mmput() can give
- * every page back; the page tables themselves are the arch's
+ * pages, read-only until one side writes (copy-on-write, kernel/mm/memory.c):
+ * a page may have several users, and unmapping gives one back (put_page()),
+ * the last one freeing it. The VMAs record what was mapped, so that mmput()
+ * can give every page back; the page tables themselves are the arch's
  * (kernel/mmu_context.h). A PROT_NONE page is mapped too, with no access: it
  * keeps its contents for a later mprotect().
  */
