@@ -78,6 +78,7 @@ USER_SRCS	:= $(addprefix kernel/,cred.c exit.c fork.c init_process.c initrd.c kt
 		   $(addprefix kernel/mm/,filemap.c memory.c mman.c mmap.c) \
 		   $(wildcard kernel/fs/*.c kernel/tty/*.c) $(ARCH_USER_SRCS)
 USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c filemap_test.c fs_test.c initramfs_test.c \
+		     page_run_test.c \
 		     ramdisk_test.c uaccess_edges_test.c uaccess_test.c usermode_test.c) \
 		   $(wildcard $(addprefix tests/kernel/$(ARCH)/,smap_test.c syscall_test.c \
 		     user_pgtable_test.c usermode_arm_blob.S usermode_arm_test.c \

@@ -4,7 +4,7 @@
  * says how, and why it is built as it is). The user half, [0, TASK_SIZE),
  * is the process's own; the kernel half is shared by every process.
  * prot is VM_READ | VM_WRITE | VM_EXEC (kernel/mm.h), never W and X together,
- * and map_user_page() takes VM_DCACHE_CLEAN too (below).
+ * and map_user_pages() takes VM_DCACHE_CLEAN too (below).
  *
  * A process's threads all stay on the CPU of its first thread (threads
  * never migrate: include/kernel/sched.h), so a change to its tables needs
@@ -13,6 +13,7 @@
 #ifndef _KERNEL_MMU_CONTEXT_H
 #define _KERNEL_MMU_CONTEXT_H
 
+#include <asm/page.h>
 #include <kernel/types.h>
 
 /* A new root: the user half empty, the kernel half shared; NULL on no memory. */
@@ -20,31 +21,67 @@ void *pgd_alloc(void);
 /* Free the user half's page tables and the root (the caller unmapped and freed the pages). */
 void pgd_free(void *pgd);
 /*
- * Map the page at pa at user address va (page-aligned, below TASK_SIZE)
- * with prot: 0, or -EINVAL for a bad address or VM_WRITE with VM_EXEC,
- * -EEXIST when va is mapped, -ENOMEM when a page table cannot be allocated.
- * An executable page's bytes are made visible to the instruction fetch
- * (ARM: cleaned from the data cache), unless prot holds VM_DCACHE_CLEAN: they
- * were when the page was last mapped executable, and it was not written since
- * (Linux's PG_dcache_clean).
+ * Map the n pages pa[0..n) at user addresses va, va + PAGE_SIZE, ... (va
+ * page-aligned, the run below TASK_SIZE) with prot: 0, or -EINVAL for a bad
+ * address or VM_WRITE with VM_EXEC, -EEXIST when one of them is mapped,
+ * -ENOMEM when a page table cannot be allocated; after an error none of the
+ * n is mapped. An executable page's bytes are made visible to the
+ * instruction fetch (ARM: cleaned from the data cache), unless prot holds
+ * VM_DCACHE_CLEAN: they were when the page was last mapped executable, and
+ * it was not written since (Linux's PG_dcache_clean).
+ * The tables are walked once for a run in one table, not once per page, and
+ * on ARM the barriers that make the walker and the TLB see the entries are
+ * paid once for the run: generic code maps, unmaps and shares in runs of up
+ * to PAGE_RUN pages (a run's addresses sit on the caller's stack).
  */
 #define VM_DCACHE_CLEAN	0x100
-int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot);
-/* Unmap va: 0 and the page it held in *pa (may be NULL), or -ENOENT; the TLB forgets it. */
-int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa);
+#define PAGE_RUN	16
+
+/* The pages of [va, end) that a run from va takes: PAGE_RUN at most. */
+static inline unsigned int page_run(unsigned long va, unsigned long end)
+{
+	return (end - va) / PAGE_SIZE < PAGE_RUN ? (end - va) / PAGE_SIZE : PAGE_RUN;
+}
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_t *pa,
+		   unsigned int prot);
+/*
+ * Unmap the n pages from va on; the TLB forgets them. pa[i] (pa may be NULL) is the page
+ * va + i * PAGE_SIZE held, 0 where nothing was mapped (no page of RAM is at
+ * physical 0 here: x86_64 keeps the first MiB for the firmware, ARM's RAM starts at 1 GiB).
+ */
+void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, phys_addr_t *pa);
 /* New permissions for a mapped page: 0, -EINVAL (W+X) or -ENOENT. */
 int protect_user_page(void *pgd, unsigned long va, unsigned int prot);
 /*
- * fork(): map in dst the page that src maps at va, with src's permissions
- * minus write, and take write permission from src's entry too (this CPU's
- * TLB forgets it; dst is loaded nowhere yet). 0 and the page in *pa,
- * -ENOENT when src maps nothing there, -EEXIST when dst does, -ENOMEM
- * when a page table cannot be allocated. No cache work: the page's
- * contents were made visible to the instruction fetch when first mapped.
+ * fork(): map in dst the pages that src maps at the n pages from va on, each
+ * with src's permissions minus write, and take write permission from src's
+ * entries too (this CPU's TLB forgets them; dst is loaded nowhere yet).
+ * pa[i] is the page shared at va + i * PAGE_SIZE, 0 where src maps nothing
+ * (or after an error). 0, or -EEXIST when dst maps one of them already,
+ * -ENOMEM when a page table cannot be allocated: the pages shared before
+ * the error are in pa[]. No cache work: the pages' contents were made
+ * visible to the instruction fetch when first mapped.
  */
-int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa);
+int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phys_addr_t *pa);
 /* What va maps: 0 with its page and permissions (either pointer may be NULL), or -ENOENT. */
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot);
+/* One page: map_user_pages() of one. */
+static inline int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot)
+{
+	return map_user_pages(pgd, va, 1, &pa, prot);
+}
+
+/* One page: 0 and the page it held in *pa (may be NULL), or -ENOENT. */
+static inline int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
+{
+	phys_addr_t page;
+
+	unmap_user_pages(pgd, va, 1, &page);
+	if (pa)
+		*pa = page;
+	return page ? 0 : -ENOENT;
+}
+
 /* Load pgd on this CPU (NULL: no user half: a kernel thread). */
 void switch_mm(void *pgd);
 

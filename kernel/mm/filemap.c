@@ -22,7 +22,7 @@
  * would unmap it, and a page the file grows into is not mapped in after.
  *
  * A program's code, mapped executable, must reach the instruction fetch:
- * on ARM each page is cleaned from the data cache (map_user_page()). The
+ * on ARM each page is cleaned from the data cache (map_user_pages()). The
  * file remembers the pages it last mapped so while nothing writes them
  * (exec_clean_start/end: the text of the program run last), so that
  * running the same program again cleans nothing: a fifth of a fork and
@@ -199,21 +199,19 @@ static int map_file_pages(struct mm_struct *mm, unsigned long addr, unsigned lon
 	int err = 0;
 
 	while (!err && va < end && pgoff < last) {
-		void *batch[16];
-		unsigned long n = (end - va) / PAGE_SIZE;
+		void *batch[PAGE_RUN];
+		phys_addr_t pa[PAGE_RUN];
+		unsigned long n = page_run(va, end);
 
-		n = n < last - pgoff ? n : last - pgoff;
-		n = get_file_pages(inode, pgoff, n < 16 ? n : 16, batch);
-		err = n ? 0 : -ENOMEM;
-		for (unsigned long k = 0; k < n; k++) {
-			if (!err)
-				err = map_user_page(mm->pgd, va, __pa(batch[k]), prot);
-			if (err) {
-				put_page(batch[k]);
-			} else {
-				va += PAGE_SIZE;
-				pgoff++;
-			}
+		n = get_file_pages(inode, pgoff, n < last - pgoff ? n : last - pgoff, batch);
+		for (unsigned long k = 0; k < n; k++)
+			pa[k] = __pa(batch[k]);
+		err = n ? map_user_pages(mm->pgd, va, n, pa, prot) : -ENOMEM;
+		for (unsigned long k = 0; err && k < n; k++)
+			put_page(batch[k]);
+		if (!err) {
+			va += n * PAGE_SIZE;
+			pgoff += n;
 		}
 	}
 	if (err)

@@ -9,7 +9,7 @@
  * free memory.
  *
  * copy_page_range() maps each page of a VMA in the child too, both
- * mappings without write permission (the arch's share_user_page(), one
+ * mappings without write permission (the arch's share_user_pages(), one
  * walk of each table and no cache work), and counts one more user of the
  * page (get_page(), kernel/mm/internal.h). A write to such a page faults: the
  * arch's fault handler calls do_wp_page(), which finds the VMA writable
@@ -68,15 +68,18 @@ struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr)
 
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma)
 {
-	for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE) {
-		phys_addr_t pa;
-		int err = share_user_page(dst->pgd, src->pgd, va, &pa);
+	for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_RUN * PAGE_SIZE) {
+		phys_addr_t pa[PAGE_RUN];
+		unsigned int n = page_run(va, vma->vm_end);
+		int err = share_user_pages(dst->pgd, src->pgd, va, n, pa);
 
-		if (err == -ENOENT)
-			continue;
+		/* Each page shared is one more user, those before an error too: the child's
+		 * teardown gives them back. */
+		for (unsigned int i = 0; i < n; i++)
+			if (pa[i])
+				get_page(__va(pa[i]));
 		if (err)
 			return err;
-		get_page(__va(pa));
 	}
 	return 0;
 }

@@ -52,11 +52,14 @@ struct mm_struct *mm_alloc(void)
 /* Unmap [start, end), a user fewer for each page (freed with its last); holes are skipped. */
 void unmap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
-	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
-		phys_addr_t pa;
+	for (unsigned long va = start; va < end; va += PAGE_RUN * PAGE_SIZE) {
+		phys_addr_t pa[PAGE_RUN];
+		unsigned int n = page_run(va, end);
 
-		if (!unmap_user_page(mm->pgd, va, &pa))
-			put_page(__va(pa));
+		unmap_user_pages(mm->pgd, va, n, pa);
+		for (unsigned int i = 0; i < n; i++)
+			if (pa[i])
+				put_page(__va(pa[i]));
 	}
 }
 
@@ -137,6 +140,7 @@ core_initcall(zero_page_init);
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
 {
 	struct vm_area_struct *vma;
+	phys_addr_t zero[PAGE_RUN];
 	unsigned long end;
 	int err = vma_check(mm, addr, len, prot, &end);
 
@@ -148,15 +152,19 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 	vma = kzalloc(sizeof(*vma));
 	if (!vma)
 		return -ENOMEM;
-	for (unsigned long va = addr; va < end; va += PAGE_SIZE) {
-		int err = map_user_page(mm->pgd, va, __pa(empty_zero_page), prot & ~VM_WRITE);
+	for (unsigned int i = 0; i < PAGE_RUN; i++)
+		zero[i] = __pa(empty_zero_page);
+	for (unsigned long va = addr; va < end; va += PAGE_RUN * PAGE_SIZE) {
+		unsigned int n = page_run(va, end);
+		int err = map_user_pages(mm->pgd, va, n, zero, prot & ~VM_WRITE);
 
 		if (err) {
 			unmap_range(mm, addr, va);
 			kfree(vma);
 			return err;
 		}
-		get_page(empty_zero_page);
+		for (unsigned int i = 0; i < n; i++)
+			get_page(empty_zero_page);
 	}
 	*vma = (struct vm_area_struct){ .vm_mm = mm, .vm_start = addr, .vm_end = end,
 					.vm_flags = prot };

@@ -68,10 +68,23 @@ static pte_t *pte_of(void *pgd, unsigned long va)
  * ID_MMFR3.CohWalk says the walks read the data cache, as on cortex-a7/a15 and later
  * (TTBR_WALK makes them cacheable). There the cleans were a fifth of a fork and execve().
  */
+static bool walker_reads_memory(void)
+{
+	return !((read_cp15(0, c0, c1, 7) >> 20) & 0xf);
+}
+
 static void table_written(const void *start, unsigned long size)
 {
-	if (!((read_cp15(0, c0, c1, 7) >> 20) & 0xf))
+	if (walker_reads_memory())
 		clean_for_walker(start, size);
+}
+
+/* An entry of a run; clean: walker_reads_memory(), asked once for the run. */
+static void set_entry(pte_t *pte, pte_t val, bool clean)
+{
+	*pte = val;
+	if (clean)
+		clean_for_walker(pte, sizeof(*pte));
 }
 
 /* va's entry, with a page of four second-level tables made for its 4 MiB if need be. */
@@ -92,6 +105,19 @@ static pte_t *pte_alloc(void *pgd, unsigned long va)
 		first[i] = ((u32)__pa(tables) + i * PTE_TABLE_SIZE) | flags;
 	table_written(first, 4 * sizeof(pmd_t));
 	return pte_of(pgd, va);
+}
+
+/*
+ * va's entry, from pte (the entry for pte_va) when both are in one 1 MiB table: a run of
+ * pages reads the first-level entry once per table, not once per page. With create, the
+ * table is made if need be (pte_alloc()).
+ */
+static pte_t *pte_after(pte_t *pte, unsigned long pte_va, void *pgd, unsigned long va,
+			bool create)
+{
+	if (pte && !((va ^ pte_va) >> SECTION_SHIFT))
+		return pte + (va - pte_va) / PAGE_SIZE;
+	return create ? pte_alloc(pgd, va) : pte_of(pgd, va);
 }
 
 static pte_t prot_to_pte(unsigned int prot)
@@ -126,17 +152,24 @@ static bool bad_request(unsigned long va, unsigned int prot)
 	       (prot & (VM_WRITE | VM_EXEC)) == (VM_WRITE | VM_EXEC);
 }
 
-/* Write an entry and make every CPU's walker see it; this CPU's TLB forgets the old one. */
-static void set_user_pte(pte_t *pte, pte_t val, unsigned long va)
+/*
+ * After the entries of the n pages from va on were written: every CPU's walker sees them,
+ * and this CPU's TLB and branch predictor forget what they held (with icache, the
+ * instruction cache too: code was cleaned to memory for those pages). The barriers are
+ * paid once for the run, the TLB is told page by page.
+ */
+static void flush_run(unsigned long va, unsigned int n, bool icache)
 {
-	*pte = val;
-	table_written(pte, sizeof(*pte));
-	__asm__ __volatile__("dsb ish\n\t"
-			     "mcr p15, 0, %0, c8, c7, 1\n\t"	/* TLBIMVA, ASID 0 */
-			     "mcr p15, 0, %1, c7, c5, 6\n\t"	/* BPIALL */
-			     "dsb nsh\n\t"
+	__asm__ __volatile__("dsb ish" : : : "memory");
+	if (icache)
+		__asm__ __volatile__("mcr p15, 0, %0, c7, c1, 0" : : "r"(0) : "memory"); /* ICIALLUIS */
+	for (unsigned int i = 0; i < n; i++)
+		__asm__ __volatile__("mcr p15, 0, %0, c8, c7, 1"	/* TLBIMVA, ASID 0 */
+				     : : "r"((va & ~(PAGE_SIZE - 1ul)) + i * PAGE_SIZE) : "memory");
+	__asm__ __volatile__("mcr p15, 0, %0, c7, c5, 6\n\t"	/* BPIALL */
+			     "dsb ish\n\t"
 			     "isb"
-			     : : "r"(va & ~(PAGE_SIZE - 1ul)), "r"(0) : "memory");
+			     : : "r"(0) : "memory");
 }
 
 void *pgd_alloc(void)
@@ -172,41 +205,61 @@ void pgd_free(void *pgd)
 	free_pages(pgd, USER_PGD_ORDER);
 }
 
-int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot)
+static bool bad_run(unsigned long va, unsigned int n, unsigned int prot)
 {
-	pte_t *pte;
+	return bad_request(va, prot) || n > (TASK_SIZE - va) / PAGE_SIZE;
+}
 
-	if (bad_request(va, prot))
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_t *pa,
+		   unsigned int prot)
+{
+	bool code = (prot & (VM_EXEC | VM_DCACHE_CLEAN)) == VM_EXEC, clean = walker_reads_memory();
+	pte_t *pte = NULL;
+
+	if (bad_run(va, n, prot))
 		return -EINVAL;
-	pte = pte_alloc(pgd, va);
-	if (!pte)
-		return -ENOMEM;
-	if (*pte & PTE_TYPE_SMALL)
-		return -EEXIST;
-	/*
-	 * Code written through the direct map sits in the data cache; the
-	 * instruction fetch reads memory: write it back and forget stale
-	 * instructions (QEMU models no caches, a real core would need this).
-	 */
-	if ((prot & (VM_EXEC | VM_DCACHE_CLEAN)) == VM_EXEC) {
-		clean_for_walker(__va(pa), PAGE_SIZE);
-		__asm__ __volatile__("dsb ish\n\tmcr p15, 0, %0, c7, c1, 0"	/* ICIALLUIS */
-				     : : "r"(0) : "memory");
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long a = va + i * PAGE_SIZE;
+		int err;
+
+		pte = pte_after(pte, a - PAGE_SIZE, pgd, a, true);
+		err = !pte ? -ENOMEM : *pte & PTE_TYPE_SMALL ? -EEXIST : 0;
+		if (err) {
+			unmap_user_pages(pgd, va, i, NULL);
+			return err;
+		}
+		/*
+		 * Code written through the direct map sits in the data cache; the
+		 * instruction fetch reads memory: write it back, and flush_run() has the
+		 * instruction cache forget stale instructions (QEMU models no caches, a
+		 * real core would need this).
+		 */
+		if (code)
+			clean_for_walker(__va(pa[i]), PAGE_SIZE);
+		set_entry(pte, ((u32)pa[i] & PTE_ADDR_MASK) | prot_to_pte(prot), clean);
 	}
-	set_user_pte(pte, ((u32)pa & PTE_ADDR_MASK) | prot_to_pte(prot), va);
+	flush_run(va, n, code);
 	return 0;
 }
 
-int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
+void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, phys_addr_t *pa)
 {
-	pte_t *pte = va < TASK_SIZE ? pte_of(pgd, va) : NULL;
+	bool clean = walker_reads_memory();
+	pte_t *pte = NULL;
 
-	if (!pte || !(*pte & PTE_TYPE_SMALL))
-		return -ENOENT;
-	if (pa)
-		*pa = *pte & PTE_ADDR_MASK;
-	set_user_pte(pte, 0, va);
-	return 0;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long a = va + i * PAGE_SIZE;
+		phys_addr_t page = 0;
+
+		pte = a < TASK_SIZE ? pte_after(pte, a - PAGE_SIZE, pgd, a, false) : NULL;
+		if (pte && (*pte & PTE_TYPE_SMALL)) {
+			page = *pte & PTE_ADDR_MASK;
+			set_entry(pte, 0, clean);
+		}
+		if (pa)
+			pa[i] = page;
+	}
+	flush_run(va, n, false);
 }
 
 int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
@@ -218,27 +271,39 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 	pte = pte_of(pgd, va);
 	if (!pte || !(*pte & PTE_TYPE_SMALL))
 		return -ENOENT;
-	set_user_pte(pte, (*pte & PTE_ADDR_MASK) | prot_to_pte(prot), va);
+	*pte = (*pte & PTE_ADDR_MASK) | prot_to_pte(prot);
+	table_written(pte, sizeof(*pte));
+	flush_run(va, 1, false);
 	return 0;
 }
 
-int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa)
+int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phys_addr_t *pa)
 {
-	pte_t *from = va < TASK_SIZE ? pte_of(src, va) : NULL, *to;
+	bool clean = walker_reads_memory();
+	pte_t *from = NULL, *to = NULL;
+	unsigned long to_va = 0;
+	int err = 0;
 
-	if (!from || !(*from & PTE_TYPE_SMALL))
-		return -ENOENT;
-	to = pte_alloc(dst, va);
-	if (!to)
-		return -ENOMEM;
-	if (*to & PTE_TYPE_SMALL)
-		return -EEXIST;
-	if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
-		set_user_pte(from, *from | PTE_APX, va);	/* 011 -> 111: read-only */
-	*to = *from;
-	table_written(to, sizeof(*to));
-	*pa = *from & PTE_ADDR_MASK;
-	return 0;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long a = va + i * PAGE_SIZE;
+
+		pa[i] = 0;
+		from = !err && a < TASK_SIZE ? pte_after(from, a - PAGE_SIZE, src, a, false) : NULL;
+		if (!from || !(*from & PTE_TYPE_SMALL))
+			continue;
+		to = pte_after(to, to_va, dst, a, true);
+		to_va = a;
+		if (!to || (*to & PTE_TYPE_SMALL)) {
+			err = to ? -EEXIST : -ENOMEM;
+			continue;
+		}
+		if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
+			set_entry(from, *from | PTE_APX, clean);	/* 011 -> 111: read-only */
+		set_entry(to, *from, clean);
+		pa[i] = *from & PTE_ADDR_MASK;
+	}
+	flush_run(va, n, false);
+	return err;
 }
 
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot)

@@ -120,32 +120,68 @@ static void flush_tlb_one(unsigned long va)
 	__asm__ __volatile__("invlpg (%0)" : : "r"(va) : "memory");
 }
 
-int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot)
+/*
+ * The leaf entry for va, from e (the entry for e_va) when both are in one table: a run of
+ * pages walks the four levels once per table, not once per page.
+ */
+static pte_t *leaf_after(pte_t *e, unsigned long e_va, void *pgd, unsigned long va, bool create)
 {
-	pte_t *e;
+	if (e && !((va ^ e_va) >> (PAGE_SHIFT + 9)))
+		return e + (va - e_va) / PAGE_SIZE;
+	return walk(pgd, va, create);
+}
 
-	if (bad_user_page(va, prot))
+static bool bad_run(unsigned long va, unsigned int n, unsigned int prot)
+{
+	return bad_user_page(va, prot) || n > (TASK_SIZE - va) / PAGE_SIZE;
+}
+
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_t *pa,
+		   unsigned int prot)
+{
+	pte_t *e = NULL;
+	unsigned long e_va = 0;
+
+	if (bad_run(va, n, prot))
 		return -EINVAL;
-	e = walk(pgd, va, true);
-	if (!e)
-		return -ENOMEM;
-	if (*e & (PTE_PRESENT | PTE_PROTNONE))
-		return -EEXIST;
-	*e = (pa & PTE_ADDR_MASK) | leaf_flags(prot);
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long a = va + i * PAGE_SIZE;
+		int err = 0;
+
+		e = leaf_after(e, e_va, pgd, a, true);
+		e_va = a;
+		if (!e)
+			err = -ENOMEM;
+		else if (*e & (PTE_PRESENT | PTE_PROTNONE))
+			err = -EEXIST;
+		if (err) {
+			unmap_user_pages(pgd, va, i, NULL);
+			return err;
+		}
+		*e = (pa[i] & PTE_ADDR_MASK) | leaf_flags(prot);
+	}
 	return 0;
 }
 
-int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
+void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, phys_addr_t *pa)
 {
-	pte_t *e = find_leaf(pgd, va);
+	pte_t *e = NULL;
+	unsigned long e_va = 0;
 
-	if (!e)
-		return -ENOENT;
-	if (pa)
-		*pa = *e & PTE_ADDR_MASK;
-	*e = 0;
-	flush_tlb_one(va);
-	return 0;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long a = va + i * PAGE_SIZE;
+		phys_addr_t page = 0;
+
+		e = a < TASK_SIZE ? leaf_after(e, e_va, pgd, a, false) : NULL;
+		e_va = a;
+		if (e && (*e & (PTE_PRESENT | PTE_PROTNONE))) {
+			page = *e & PTE_ADDR_MASK;
+			*e = 0;
+			flush_tlb_one(a);
+		}
+		if (pa)
+			pa[i] = page;
+	}
 }
 
 int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
@@ -162,24 +198,34 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 	return 0;
 }
 
-int share_user_page(void *dst, void *src, unsigned long va, phys_addr_t *pa)
+int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phys_addr_t *pa)
 {
-	pte_t *from = find_leaf(src, va), *to;
+	pte_t *from = NULL, *to = NULL;
+	unsigned long from_va = 0, to_va = 0;
+	int err = 0;
 
-	if (!from)
-		return -ENOENT;
-	to = walk(dst, va, true);
-	if (!to)
-		return -ENOMEM;
-	if (*to & (PTE_PRESENT | PTE_PROTNONE))
-		return -EEXIST;
-	if (*from & PTE_WRITE) {
-		*from &= ~PTE_WRITE;
-		flush_tlb_one(va);
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long a = va + i * PAGE_SIZE;
+
+		pa[i] = 0;
+		from = !err && a < TASK_SIZE ? leaf_after(from, from_va, src, a, false) : NULL;
+		from_va = a;
+		if (!from || !(*from & (PTE_PRESENT | PTE_PROTNONE)))
+			continue;
+		to = leaf_after(to, to_va, dst, a, true);
+		to_va = a;
+		if (!to || (*to & (PTE_PRESENT | PTE_PROTNONE))) {
+			err = to ? -EEXIST : -ENOMEM;
+			continue;
+		}
+		if (*from & PTE_WRITE) {
+			*from &= ~PTE_WRITE;
+			flush_tlb_one(a);
+		}
+		*to = *from;
+		pa[i] = *from & PTE_ADDR_MASK;
 	}
-	*to = *from;
-	*pa = *from & PTE_ADDR_MASK;
-	return 0;
+	return err;
 }
 
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot)
