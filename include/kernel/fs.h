@@ -114,6 +114,7 @@ struct dentry {
 	struct inode *d_inode;
 	atomic_t d_count;		/* its directory's, its open files', its entries' */
 	char *d_name;			/* NUL-terminated, kmalloc()ed: rename() replaces it */
+	unsigned int d_hash;		/* name_hash() of d_name: d_lookup() compares it first */
 	/*
 	 * mount() (kernel/fs/namespace.c): d_mounted is the root of the tree
 	 * mounted on this folder, which a lookup goes on into; a mounted

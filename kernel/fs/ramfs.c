@@ -37,14 +37,29 @@ struct dentry root_dentry = {
 	.d_name = root_name,
 };
 
+/*
+ * A directory's entries are a list, looked through one by one: each entry keeps a hash of
+ * its name (as Linux's dentries do, in their struct qstr), so that a lookup compares the
+ * names themselves only where the hashes agree, not for every entry it passes.
+ */
+static unsigned int name_hash(const char *name, size_t len)
+{
+	unsigned int hash = len;
+
+	for (size_t i = 0; i < len; i++)
+		hash = hash * 31 + (unsigned char)name[i];
+	return hash;
+}
+
 struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len)
 {
+	unsigned int hash = name_hash(name, len);
 	struct list_head *p;
 
 	list_for_each(p, &dir->d_subdirs) {
 		struct dentry *d = list_entry(p, struct dentry, d_child);
 
-		if (!strncmp(d->d_name, name, len) && !d->d_name[len])
+		if (d->d_hash == hash && !strncmp(d->d_name, name, len) && !d->d_name[len])
 			return d;
 	}
 	return NULL;
@@ -110,6 +125,7 @@ static struct dentry *d_alloc(struct dentry *dir, const char *name, size_t len,
 	dget(dir);
 	INIT_LIST_HEAD(&d->d_subdirs);
 	d->d_name = copy;
+	d->d_hash = name_hash(name, len);
 	list_add_tail(&d->d_child, &dir->d_subdirs);
 	return d;
 }
@@ -152,6 +168,7 @@ int ramfs_rename(struct dentry *d, struct dentry *dir, const char *name, size_t 
 		return -ENOMEM;
 	kfree(d->d_name);
 	d->d_name = copy;
+	d->d_hash = name_hash(name, len);
 	dget(dir);
 	d->d_parent = dir;
 	list_del(&d->d_child);
@@ -167,11 +184,14 @@ void ramfs_exchange(struct dentry *a, struct dentry *b)
 {
 	struct dentry *parent = a->d_parent;
 	char *name = a->d_name;
+	unsigned int hash = a->d_hash;
 
 	a->d_parent = b->d_parent;
 	a->d_name = b->d_name;
+	a->d_hash = b->d_hash;
 	b->d_parent = parent;
 	b->d_name = name;
+	b->d_hash = hash;
 	/* Each goes last in its new directory, whose hold the other had: the counts stay. */
 	list_del(&a->d_child);
 	list_del(&b->d_child);
