@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 	ktest_argv = argv + (argc > 0);
 	for (s = __start_ktest_user_suites; s < __stop_ktest_user_suites; s++)
 		if (!strcmp((*s)->name, name))
-			return ktap_run_cases(name, (*s)->cases, (*s)->nr_cases);
+			return ktap_run_cases(name, (*s)->cases, (*s)->nr_cases, false);
 	fprintf(stderr, "ktest-user: no suite \"%s\"; run me as one of:", name);
 	for (s = __start_ktest_user_suites; s < __stop_ktest_user_suites; s++)
 		fprintf(stderr, " %s", (*s)->name);
