@@ -21,18 +21,19 @@ void *pgd_alloc(void);
 /* Free the user half's page tables and the root (the caller unmapped and freed the pages). */
 void pgd_free(void *pgd);
 /*
- * Map the n pages pa[0..n) at user addresses va, va + PAGE_SIZE, ... (va
- * page-aligned, the run below TASK_SIZE) with prot: 0, or -EINVAL for a bad
- * address or VM_WRITE with VM_EXEC, -EEXIST when one of them is mapped,
- * -ENOMEM when a page table cannot be allocated; after an error none of the
- * n is mapped. An executable page's bytes are made visible to the
- * instruction fetch (ARM: cleaned from the data cache), unless prot holds
- * VM_DCACHE_CLEAN: they were when the page was last mapped executable, and
- * it was not written since (Linux's PG_dcache_clean).
+ * Map the n pages pages[0..n) (kernel addresses, in the direct map) at user
+ * addresses va, va + PAGE_SIZE, ... (va page-aligned, the run below
+ * TASK_SIZE) with prot: 0, or -EINVAL for a bad address or VM_WRITE with
+ * VM_EXEC, -EEXIST when one of them is mapped, -ENOMEM when a page table
+ * cannot be allocated; after an error none of the n is mapped. An
+ * executable page's bytes are made visible to the instruction fetch (ARM:
+ * cleaned from the data cache), unless prot holds VM_DCACHE_CLEAN: they
+ * were when the page was last mapped executable, and it was not written
+ * since (Linux's PG_dcache_clean).
  * The tables are walked once for a run in one table, not once per page, and
  * on ARM the barriers that make the walker and the TLB see the entries are
  * paid once for the run: generic code maps, unmaps and shares in runs of up
- * to PAGE_RUN pages (a run's addresses sit on the caller's stack).
+ * to PAGE_RUN pages (a run's pages sit on the caller's stack).
  */
 #define VM_DCACHE_CLEAN	0x100
 #define PAGE_RUN	16
@@ -42,43 +43,44 @@ static inline unsigned int page_run(unsigned long va, unsigned long end)
 {
 	return (end - va) / PAGE_SIZE < PAGE_RUN ? (end - va) / PAGE_SIZE : PAGE_RUN;
 }
-int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_t *pa,
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pages,
 		   unsigned int prot);
 /*
- * Unmap the n pages from va on; the TLB forgets them. pa[i] (pa may be NULL) is the page
- * va + i * PAGE_SIZE held, 0 where nothing was mapped (no page of RAM is at
- * physical 0 here: x86_64 keeps the first MiB for the firmware, ARM's RAM starts at 1 GiB).
+ * Unmap the n pages from va on; the TLB forgets them. pages[i] (pages may be NULL) is the
+ * page va + i * PAGE_SIZE held, NULL where nothing was mapped.
  */
-void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, phys_addr_t *pa);
+void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, void **pages);
 /* New permissions for a mapped page: 0, -EINVAL (W+X) or -ENOENT. */
 int protect_user_page(void *pgd, unsigned long va, unsigned int prot);
 /*
  * fork(): map in dst the pages that src maps at the n pages from va on, each
  * with src's permissions minus write, and take write permission from src's
  * entries too (this CPU's TLB forgets them; dst is loaded nowhere yet).
- * pa[i] is the page shared at va + i * PAGE_SIZE, 0 where src maps nothing
- * (or after an error). 0, or -EEXIST when dst maps one of them already,
- * -ENOMEM when a page table cannot be allocated: the pages shared before
- * the error are in pa[]. No cache work: the pages' contents were made
- * visible to the instruction fetch when first mapped.
+ * pages[i] is the page shared at va + i * PAGE_SIZE, NULL where src maps
+ * nothing (or after an error). 0, or -EEXIST when dst maps one of them
+ * already, -ENOMEM when a page table cannot be allocated: the pages shared
+ * before the error are in pages[]. No cache work: the pages' contents were
+ * made visible to the instruction fetch when first mapped.
  */
-int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phys_addr_t *pa);
+int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, void **pages);
 /* What va maps: 0 with its page and permissions (either pointer may be NULL), or -ENOENT. */
 int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int *prot);
-/* One page: map_user_pages() of one. */
+/* One page: map_user_pages() of the page at pa. */
 static inline int map_user_page(void *pgd, unsigned long va, phys_addr_t pa, unsigned int prot)
 {
-	return map_user_pages(pgd, va, 1, &pa, prot);
+	void *page = __va(pa);
+
+	return map_user_pages(pgd, va, 1, &page, prot);
 }
 
 /* One page: 0 and the page it held in *pa (may be NULL), or -ENOENT. */
 static inline int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
 {
-	phys_addr_t page;
+	void *page;
 
 	unmap_user_pages(pgd, va, 1, &page);
-	if (pa)
-		*pa = page;
+	if (page && pa)
+		*pa = __pa(page);
 	return page ? 0 : -ENOENT;
 }
 

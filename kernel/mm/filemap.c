@@ -200,13 +200,10 @@ static int map_file_pages(struct mm_struct *mm, unsigned long addr, unsigned lon
 
 	while (!err && va < end && pgoff < last) {
 		void *batch[PAGE_RUN];
-		phys_addr_t pa[PAGE_RUN];
 		unsigned long n = page_run(va, end);
 
 		n = get_file_pages(inode, pgoff, n < last - pgoff ? n : last - pgoff, batch);
-		for (unsigned long k = 0; k < n; k++)
-			pa[k] = __pa(batch[k]);
-		err = n ? map_user_pages(mm->pgd, va, n, pa, prot) : -ENOMEM;
+		err = n ? map_user_pages(mm->pgd, va, n, batch, prot) : -ENOMEM;
 		for (unsigned long k = 0; err && k < n; k++)
 			put_page(batch[k]);
 		if (!err) {

@@ -69,15 +69,15 @@ struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr)
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma)
 {
 	for (unsigned long va = vma->vm_start; va < vma->vm_end; va += PAGE_RUN * PAGE_SIZE) {
-		phys_addr_t pa[PAGE_RUN];
+		void *pages[PAGE_RUN];
 		unsigned int n = page_run(va, vma->vm_end);
-		int err = share_user_pages(dst->pgd, src->pgd, va, n, pa);
+		int err = share_user_pages(dst->pgd, src->pgd, va, n, pages);
 
 		/* Each page shared is one more user, those before an error too: the child's
 		 * teardown gives them back. */
 		for (unsigned int i = 0; i < n; i++)
-			if (pa[i])
-				get_page(__va(pa[i]));
+			if (pages[i])
+				get_page(pages[i]);
 		if (err)
 			return err;
 	}

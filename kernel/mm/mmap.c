@@ -53,13 +53,13 @@ struct mm_struct *mm_alloc(void)
 void unmap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_RUN * PAGE_SIZE) {
-		phys_addr_t pa[PAGE_RUN];
+		void *pages[PAGE_RUN];
 		unsigned int n = page_run(va, end);
 
-		unmap_user_pages(mm->pgd, va, n, pa);
+		unmap_user_pages(mm->pgd, va, n, pages);
 		for (unsigned int i = 0; i < n; i++)
-			if (pa[i])
-				put_page(__va(pa[i]));
+			if (pages[i])
+				put_page(pages[i]);
 	}
 }
 
@@ -140,7 +140,7 @@ core_initcall(zero_page_init);
 int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, unsigned int prot)
 {
 	struct vm_area_struct *vma;
-	phys_addr_t zero[PAGE_RUN];
+	void *zero[PAGE_RUN];
 	unsigned long end;
 	int err = vma_check(mm, addr, len, prot, &end);
 
@@ -153,7 +153,7 @@ int vm_map_anon(struct mm_struct *mm, unsigned long addr, unsigned long len, uns
 	if (!vma)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < PAGE_RUN; i++)
-		zero[i] = __pa(empty_zero_page);
+		zero[i] = empty_zero_page;
 	for (unsigned long va = addr; va < end; va += PAGE_RUN * PAGE_SIZE) {
 		unsigned int n = page_run(va, end);
 		int err = map_user_pages(mm->pgd, va, n, zero, prot & ~VM_WRITE);

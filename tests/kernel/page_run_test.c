@@ -28,13 +28,19 @@
 #define HOLE_START	5	/* share_run_keeps_holes leaves pages 5..9 unmapped */
 #define HOLE_END	10
 
+/* A pointer as a number, for KTEST_EXPECT_EQ()'s message. */
+static unsigned long addr(const void *p)
+{
+	return (unsigned long)p;
+}
+
 static unsigned long va_of(int i)
 {
 	return RUN_VA + i * PAGE_SIZE;
 }
 
-/* RUN pages, each holding its own index; their physical addresses into pa[]. */
-static bool alloc_run(void **pages, phys_addr_t *pa)
+/* RUN pages, each holding its own index. */
+static bool alloc_run(void **pages)
 {
 	for (int i = 0; i < RUN; i++) {
 		pages[i] = alloc_page();
@@ -44,7 +50,6 @@ static bool alloc_run(void **pages, phys_addr_t *pa)
 			return false;
 		}
 		*(unsigned long *)pages[i] = i;
-		pa[i] = __pa(pages[i]);
 	}
 	return true;
 }
@@ -55,8 +60,8 @@ static void free_run(void **pages)
 		free_page(pages[i]);
 }
 
-/* Each page of pgd's run as expected (0: not mapped), with prot. */
-static void expect_run(struct ktest *t, void *pgd, const phys_addr_t *expected, unsigned int prot)
+/* Each page of pgd's run as expected (NULL: not mapped), with prot. */
+static void expect_run(struct ktest *t, void *pgd, void *const *expected, unsigned int prot)
 {
 	for (int i = 0; i < RUN; i++) {
 		phys_addr_t pa = 0;
@@ -64,7 +69,7 @@ static void expect_run(struct ktest *t, void *pgd, const phys_addr_t *expected, 
 		int err = lookup_user_page(pgd, va_of(i), &pa, &p);
 
 		KTEST_EXPECT_EQ(t, err, expected[i] ? 0 : -ENOENT);
-		KTEST_EXPECT_EQ(t, pa, expected[i]);
+		KTEST_EXPECT_EQ(t, pa, expected[i] ? __pa(expected[i]) : 0);
 		KTEST_EXPECT_EQ(t, p, expected[i] ? prot : 0);
 	}
 }
@@ -72,19 +77,18 @@ static void expect_run(struct ktest *t, void *pgd, const phys_addr_t *expected, 
 static void run_maps_and_unmaps_across_tables(struct ktest *t)
 {
 	unsigned long before = nr_free_pages();
-	void *pgd = pgd_alloc(), *pages[RUN];
-	phys_addr_t pa[RUN], none[RUN] = { 0 }, got[RUN + 4];
+	void *pgd = pgd_alloc(), *pages[RUN], *none[RUN] = { NULL }, *got[RUN + 4];
 
 	KTEST_ASSERT_TRUE(t, pgd);
-	KTEST_ASSERT_TRUE(t, alloc_run(pages, pa));
-	KTEST_EXPECT_EQ(t, map_user_pages(pgd, RUN_VA, RUN, pa, VM_READ | VM_WRITE), 0);
-	expect_run(t, pgd, pa, VM_READ | VM_WRITE);
+	KTEST_ASSERT_TRUE(t, alloc_run(pages));
+	KTEST_EXPECT_EQ(t, map_user_pages(pgd, RUN_VA, RUN, pages, VM_READ | VM_WRITE), 0);
+	expect_run(t, pgd, pages, VM_READ | VM_WRITE);
 	/* From four pages before the run, where nothing is mapped. */
 	unmap_user_pages(pgd, RUN_VA - 4 * PAGE_SIZE, RUN + 4, got);
 	for (int i = 0; i < 4; i++)
-		KTEST_EXPECT_EQ(t, got[i], 0);
+		KTEST_EXPECT_EQ(t, addr(got[i]), 0);
 	for (int i = 0; i < RUN; i++)
-		KTEST_EXPECT_EQ(t, got[4 + i], pa[i]);
+		KTEST_EXPECT_EQ(t, addr(got[4 + i]), addr(pages[i]));
 	expect_run(t, pgd, none, 0);
 	pgd_free(pgd);
 	free_run(pages);
@@ -94,17 +98,16 @@ static void run_maps_and_unmaps_across_tables(struct ktest *t)
 static void failed_run_maps_nothing(struct ktest *t)
 {
 	unsigned long before = nr_free_pages();
-	void *pgd = pgd_alloc(), *pages[RUN];
-	phys_addr_t pa[RUN], expected[RUN] = { 0 };
+	void *pgd = pgd_alloc(), *pages[RUN], *expected[RUN] = { NULL };
 
 	KTEST_ASSERT_TRUE(t, pgd);
-	KTEST_ASSERT_TRUE(t, alloc_run(pages, pa));
+	KTEST_ASSERT_TRUE(t, alloc_run(pages));
 	/* Page 12 is taken, past the table boundary: pages 0..11 were mapped by then. */
-	KTEST_EXPECT_EQ(t, map_user_page(pgd, va_of(12), pa[0], VM_READ), 0);
-	KTEST_EXPECT_EQ(t, map_user_pages(pgd, RUN_VA, RUN, pa, VM_READ), -EEXIST);
-	expected[12] = pa[0];
+	KTEST_EXPECT_EQ(t, map_user_page(pgd, va_of(12), __pa(pages[0]), VM_READ), 0);
+	KTEST_EXPECT_EQ(t, map_user_pages(pgd, RUN_VA, RUN, pages, VM_READ), -EEXIST);
+	expected[12] = pages[0];
 	expect_run(t, pgd, expected, VM_READ);
-	KTEST_EXPECT_EQ(t, map_user_pages(pgd, TASK_SIZE - 2 * PAGE_SIZE, 4, pa, VM_READ),
+	KTEST_EXPECT_EQ(t, map_user_pages(pgd, TASK_SIZE - 2 * PAGE_SIZE, 4, pages, VM_READ),
 			-EINVAL);
 	KTEST_EXPECT_EQ(t, lookup_user_page(pgd, TASK_SIZE - 2 * PAGE_SIZE, NULL, NULL), -ENOENT);
 	unmap_user_pages(pgd, RUN_VA, RUN, NULL);
@@ -116,18 +119,17 @@ static void failed_run_maps_nothing(struct ktest *t)
 static void share_run_keeps_holes(struct ktest *t)
 {
 	unsigned long before = nr_free_pages();
-	void *src = pgd_alloc(), *dst = pgd_alloc(), *pages[RUN];
-	phys_addr_t pa[RUN], expected[RUN], got[RUN];
+	void *src = pgd_alloc(), *dst = pgd_alloc(), *pages[RUN], *expected[RUN], *got[RUN];
 
 	KTEST_ASSERT_TRUE(t, src && dst);
-	KTEST_ASSERT_TRUE(t, alloc_run(pages, pa));
-	KTEST_EXPECT_EQ(t, map_user_pages(src, RUN_VA, HOLE_START, pa, VM_READ | VM_WRITE), 0);
-	KTEST_EXPECT_EQ(t, map_user_pages(src, va_of(HOLE_END), RUN - HOLE_END, pa + HOLE_END,
+	KTEST_ASSERT_TRUE(t, alloc_run(pages));
+	KTEST_EXPECT_EQ(t, map_user_pages(src, RUN_VA, HOLE_START, pages, VM_READ | VM_WRITE), 0);
+	KTEST_EXPECT_EQ(t, map_user_pages(src, va_of(HOLE_END), RUN - HOLE_END, pages + HOLE_END,
 					  VM_READ | VM_WRITE), 0);
 	KTEST_EXPECT_EQ(t, share_user_pages(dst, src, RUN_VA, RUN, got), 0);
 	for (int i = 0; i < RUN; i++) {
-		expected[i] = i >= HOLE_START && i < HOLE_END ? 0 : pa[i];
-		KTEST_EXPECT_EQ(t, got[i], expected[i]);
+		expected[i] = i >= HOLE_START && i < HOLE_END ? NULL : pages[i];
+		KTEST_EXPECT_EQ(t, addr(got[i]), addr(expected[i]));
 	}
 	/* Write permission is taken on both sides: the first write copies. */
 	expect_run(t, dst, expected, VM_READ);
@@ -135,7 +137,7 @@ static void share_run_keeps_holes(struct ktest *t)
 	/* dst maps the first page already: an error at once, nothing shared. */
 	KTEST_EXPECT_EQ(t, share_user_pages(dst, src, RUN_VA, RUN, got), -EEXIST);
 	for (int i = 0; i < RUN; i++)
-		KTEST_EXPECT_EQ(t, got[i], 0);
+		KTEST_EXPECT_EQ(t, addr(got[i]), 0);
 	unmap_user_pages(src, RUN_VA, RUN, NULL);
 	unmap_user_pages(dst, RUN_VA, RUN, NULL);
 	pgd_free(src);
@@ -169,18 +171,17 @@ static void tlb_forgets_unmapped_run(struct ktest *t)
 	unsigned long before = nr_free_pages(), flags;
 	struct mm_struct *mm = mm_alloc();
 	void *pages[RUN];
-	phys_addr_t pa[RUN];
 	int err, mapped, unmapped;
 
 	KTEST_ASSERT_TRUE(t, mm);
-	if (!alloc_run(pages, pa)) {
+	if (!alloc_run(pages)) {
 		mmput(mm);
 		KTEST_ASSERT_TRUE(t, false);
 	}
 	/* mm first: a switch in between (preemption) then loads the right tables. */
 	current->mm = mm;
 	switch_mm(mm->pgd);
-	err = map_user_pages(mm->pgd, RUN_VA, RUN, pa, VM_READ);
+	err = map_user_pages(mm->pgd, RUN_VA, RUN, pages, VM_READ);
 	/* No switch from here on: it would load other tables, and flush the TLB. */
 	flags = arch_local_irq_save();
 	user_access_begin();

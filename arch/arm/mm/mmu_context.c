@@ -210,7 +210,7 @@ static bool bad_run(unsigned long va, unsigned int n, unsigned int prot)
 	return bad_request(va, prot) || n > (TASK_SIZE - va) / PAGE_SIZE;
 }
 
-int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_t *pa,
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pages,
 		   unsigned int prot)
 {
 	bool code = (prot & (VM_EXEC | VM_DCACHE_CLEAN)) == VM_EXEC, clean = walker_reads_memory();
@@ -235,29 +235,29 @@ int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_
 		 * real core would need this).
 		 */
 		if (code)
-			clean_for_walker(__va(pa[i]), PAGE_SIZE);
-		set_entry(pte, ((u32)pa[i] & PTE_ADDR_MASK) | prot_to_pte(prot), clean);
+			clean_for_walker(pages[i], PAGE_SIZE);
+		set_entry(pte, (u32)__pa(pages[i]) | prot_to_pte(prot), clean);
 	}
 	flush_run(va, n, code);
 	return 0;
 }
 
-void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, phys_addr_t *pa)
+void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, void **pages)
 {
 	bool clean = walker_reads_memory();
 	pte_t *pte = NULL;
 
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned long a = va + i * PAGE_SIZE;
-		phys_addr_t page = 0;
+		void *page = NULL;
 
 		pte = a < TASK_SIZE ? pte_after(pte, a - PAGE_SIZE, pgd, a, false) : NULL;
 		if (pte && (*pte & PTE_TYPE_SMALL)) {
-			page = *pte & PTE_ADDR_MASK;
+			page = __va(*pte & PTE_ADDR_MASK);
 			set_entry(pte, 0, clean);
 		}
-		if (pa)
-			pa[i] = page;
+		if (pages)
+			pages[i] = page;
 	}
 	flush_run(va, n, false);
 }
@@ -277,7 +277,7 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 	return 0;
 }
 
-int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phys_addr_t *pa)
+int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, void **pages)
 {
 	bool clean = walker_reads_memory();
 	pte_t *from = NULL, *to = NULL;
@@ -287,7 +287,7 @@ int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phy
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned long a = va + i * PAGE_SIZE;
 
-		pa[i] = 0;
+		pages[i] = NULL;
 		from = !err && a < TASK_SIZE ? pte_after(from, a - PAGE_SIZE, src, a, false) : NULL;
 		if (!from || !(*from & PTE_TYPE_SMALL))
 			continue;
@@ -300,7 +300,7 @@ int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phy
 		if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
 			set_entry(from, *from | PTE_APX, clean);	/* 011 -> 111: read-only */
 		set_entry(to, *from, clean);
-		pa[i] = *from & PTE_ADDR_MASK;
+		pages[i] = __va(*from & PTE_ADDR_MASK);
 	}
 	flush_run(va, n, false);
 	return err;

@@ -136,7 +136,7 @@ static bool bad_run(unsigned long va, unsigned int n, unsigned int prot)
 	return bad_user_page(va, prot) || n > (TASK_SIZE - va) / PAGE_SIZE;
 }
 
-int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_t *pa,
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pages,
 		   unsigned int prot)
 {
 	pte_t *e = NULL;
@@ -158,29 +158,29 @@ int map_user_pages(void *pgd, unsigned long va, unsigned int n, const phys_addr_
 			unmap_user_pages(pgd, va, i, NULL);
 			return err;
 		}
-		*e = (pa[i] & PTE_ADDR_MASK) | leaf_flags(prot);
+		*e = __pa(pages[i]) | leaf_flags(prot);
 	}
 	return 0;
 }
 
-void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, phys_addr_t *pa)
+void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, void **pages)
 {
 	pte_t *e = NULL;
 	unsigned long e_va = 0;
 
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned long a = va + i * PAGE_SIZE;
-		phys_addr_t page = 0;
+		void *page = NULL;
 
 		e = a < TASK_SIZE ? leaf_after(e, e_va, pgd, a, false) : NULL;
 		e_va = a;
 		if (e && (*e & (PTE_PRESENT | PTE_PROTNONE))) {
-			page = *e & PTE_ADDR_MASK;
+			page = __va(*e & PTE_ADDR_MASK);
 			*e = 0;
 			flush_tlb_one(a);
 		}
-		if (pa)
-			pa[i] = page;
+		if (pages)
+			pages[i] = page;
 	}
 }
 
@@ -198,7 +198,7 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 	return 0;
 }
 
-int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phys_addr_t *pa)
+int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, void **pages)
 {
 	pte_t *from = NULL, *to = NULL;
 	unsigned long from_va = 0, to_va = 0;
@@ -207,7 +207,7 @@ int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phy
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned long a = va + i * PAGE_SIZE;
 
-		pa[i] = 0;
+		pages[i] = NULL;
 		from = !err && a < TASK_SIZE ? leaf_after(from, from_va, src, a, false) : NULL;
 		from_va = a;
 		if (!from || !(*from & (PTE_PRESENT | PTE_PROTNONE)))
@@ -223,7 +223,7 @@ int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, phy
 			flush_tlb_one(a);
 		}
 		*to = *from;
-		pa[i] = *from & PTE_ADDR_MASK;
+		pages[i] = __va(*from & PTE_ADDR_MASK);
 	}
 	return err;
 }
