@@ -84,8 +84,8 @@ void pgd_free(void *pgd)
 	free_page(pgd);
 }
 
-/* The leaf entry for va; with `create`, the tables on the way are made (NULL: no memory). */
-static pte_t *walk(void *pgd, unsigned long va, bool create)
+/* walk() for an entry whose tables are not all there: they are made (NULL: no memory). */
+static __noinline pte_t *walk_alloc(void *pgd, unsigned long va)
 {
 	pte_t *table = pgd;
 
@@ -93,14 +93,35 @@ static pte_t *walk(void *pgd, unsigned long va, bool create)
 		pte_t *e = &table[table_index(va, level)];
 
 		if (!(*e & PTE_PRESENT)) {
-			pte_t *next;
+			pte_t *next = alloc_page();
 
-			if (!create || !(next = alloc_page()))
+			if (!next)
 				return NULL;
 			memset(next, 0, PAGE_SIZE);
 			*e = __pa(next) | PTE_PRESENT | PTE_WRITE | PTE_USER;
 		}
 		table = __va(*e & PTE_ADDR_MASK);
+	}
+	return &table[table_index(va, 0)];
+}
+
+/*
+ * The leaf entry for va; with `create`, the tables on the way are made (NULL:
+ * no memory). Every run of pages mapped, unmapped or shared (fork) comes
+ * here once per page table, and every lookup: nearly always to tables that
+ * exist. Making them is walk_alloc()'s, out of line, so that this loop calls
+ * nothing and needs no saved registers.
+ */
+static pte_t *walk(void *pgd, unsigned long va, bool create)
+{
+	pte_t *table = pgd;
+
+	for (int level = 3; level > 0; level--) {
+		pte_t e = table[table_index(va, level)];
+
+		if (!(e & PTE_PRESENT))
+			return create ? walk_alloc(pgd, va) : NULL;
+		table = __va(e & PTE_ADDR_MASK);
 	}
 	return &table[table_index(va, 0)];
 }
