@@ -190,7 +190,7 @@ include tests/user/user.mk
 # first (deps), which installs or names all of them.
 NEEDED_TOOLS	:= $(firstword $(CC)) $(LD) $(NM) $(OBJCOPY) $(HOSTCC) \
 		   $(if $(filter arm,$(ARCH)),$(CROSS_COMPILE)gcc) \
-		   $(foreach l,$(USER_LIBCS),$(USER_CC_$(l))) $(USER_STRIP) cpio python3
+		   $(foreach l,$(USER_LIBCS),$(USER_CC_$(l))) $(USER_STRIP) cpio /usr/bin/python3
 NO_TOOL_GOALS	:= clean help layers deps check fuzz host-tests run debug stress bench htmldocs labs lab grade
 ifneq ($(filter-out $(NO_TOOL_GOALS),$(or $(MAKECMDGOALS),all)),)
 MISSING_TOOLS	:= $(shell for t in $(sort $(NEEDED_TOOLS)); do \
@@ -420,7 +420,7 @@ run: run-args deps all $(if $(filter iso,$(BOOT)),iso)
 	2) echo "run: usage error (scripts/qemu's message is above): check CPU=, SMP=, MEM=, APPEND="; \
 	   exit 2;; \
 	esac; \
-	verdict=$$(python3 scripts/lib/sklib/exits.py $$status "$$log"); ok=$$?; \
+	verdict=$$(/usr/bin/python3 scripts/lib/sklib/exits.py $$status "$$log"); ok=$$?; \
 	echo "run: $$verdict"; exit $$ok
 run-args:
 	@if [ "$$BOOT" = iso ] && [ -n "$$APPEND$$INITRD" ]; then \

@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests for scripts/lib/sklib/bench, what scripts/bench is made of.
 
-Run: python3 tests/host/test_bench_lib.py
+Run: /usr/bin/python3 tests/host/test_bench_lib.py
 It prints KTAP (one suite, "bench-lib") for scripts/ktest --extra. Exit status 0 iff every
 case passed. A boot's figures are checked on made-up serial lines; the floor kernels, the
 lock and the snapshot of the kernels on real files and real QEMU boots.

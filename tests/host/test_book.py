@@ -1,11 +1,11 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The book checker's own rules (scripts/lib/sklib/book.py), on small pages of its own: the
 masking rule, "..." lines, a changed message, a moved or renamed anchor, a quotation that is
 no longer in its file, a command hidden in a text block and a gdb or monitor block booted
 with a command line the reader is not shown must each fail, naming page and line; what is
 right must pass. scripts/book-check runs the real book.
 
-Run: python3 tests/host/test_book.py
+Run: /usr/bin/python3 tests/host/test_book.py
 Prints KTAP (one suite, "book_rules"); exit status 0 iff every case passed.
 """
 

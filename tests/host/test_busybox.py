@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The BusyBox compatibility check: Debian's busybox-static, unmodified, runs the scripts of
 tests/busybox (the shell, text tools, the file tree, jobs and signals, the working
 directory, ids, /proc) on the Linux host and, as init, on Special K on each arch; each
@@ -8,7 +8,7 @@ runs are held to that output. The kernel logs each system call it does not have 
 call N (name) is not implemented") once per program: the check lists, per arch, the calls a
 run met, so that what busybox still asks for stays in sight.
 
-Run: python3 tests/host/test_busybox.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_busybox.py [--build DIR]    (default: $O, else build/)
 `make dynamic` must have been made for both arches in DIR (initramfs-dyn.cpio holds
 /bin/busybox and the scripts in /busybox). Prints KTAP (one suite, "busybox": a case per
 script and arch); exit status 0 iff every case passed.

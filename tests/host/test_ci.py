@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the ready-made CI files, .github/workflows/check.yml and .gitlab-ci.yml, by
 the linters their communities use: yamllint (Debian's) on both, with the tree's .yamllint,
 and actionlint (rhysd's checker of GitHub workflows: a real `actionlint` on PATH, else
@@ -7,7 +7,7 @@ installs; Debian 12 has none) on the workflow. Each linter must also reject a br
 a linter that checks nothing cannot pass. Both files must run the README's commands and keep
 the reports ktest writes (build/ktest/junit.xml is GitLab's artifacts:reports:junit).
 
-Run: python3 tests/host/test_ci.py
+Run: /usr/bin/python3 tests/host/test_ci.py
 Prints KTAP (one suite, "ci"); exit status 0 iff every case passed. Without actionlint the
 actionlint cases are skipped, saying why.
 """
@@ -19,10 +19,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from debian_python import require  # noqa: E402
+import yaml     # python3-yaml, which yamllint depends on
 
-yaml, = require("yaml")     # python3-yaml, which yamllint depends on
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import ktap_writer  # noqa: E402
 

@@ -1,11 +1,11 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of what a fresh machine meets first: scripts/install-deps, and the Makefile's
 own check of the tools a target runs. A fresh Debian 12 (minbase + build-essential, git,
 python3) lacks nearly every tool install-deps looks for, and install-deps must work out its
 list there, without running any of them, and name each missing one's package. The cases hide
 tools from PATH (a folder of links to everything else on PATH), one at a time and all at once.
 
-Run: python3 tests/host/test_deps.py
+Run: /usr/bin/python3 tests/host/test_deps.py
 Prints KTAP (one suite, "deps"); exit status 0 iff every case passed.
 """
 

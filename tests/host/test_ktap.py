@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests for scripts/lib/sklib/ktap.py, the KTAP parser scripts/ktest relies on.
 
-Run: python3 tests/host/test_ktap.py
+Run: /usr/bin/python3 tests/host/test_ktap.py
 It prints its own results as KTAP (one suite, "ktap_parser"), so scripts/ktest can fold
 them into its totals with --extra ktap=FILE. Exit status 0 iff every case passed.
 

@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Property tests of the KTAP parser (scripts/lib/sklib/ktap.py) with Debian's Hypothesis.
 
-Run: python3 tests/host/test_ktap_props.py [--build DIR] [--examples N]
+Run: /usr/bin/python3 tests/host/test_ktap_props.py [--build DIR] [--examples N]
 tests/host/test_ktap.py checks hand-written logs; here Hypothesis generates them: KTAP
 documents nested up to three deep with SKIP and TODO directives, diagnostics, boot messages
 between the lines, wrong plans and streams cut short, as well as arbitrary text. The
@@ -27,12 +27,8 @@ import io
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "scripts", "lib"))
-from debian_python import require  # noqa: E402
-
-hypothesis, = require("hypothesis")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the labs' machinery (scripts/labs, scripts/lib/sklib/labs.py), without a boot.
 
 make check's labs stage proves each lab on the kernels (its stub tree builds and fails grading,
@@ -11,7 +11,8 @@ original untouched) where only the stubbed file is new; a boot's verdict (passed
 case, a panic, a timeout, a suite that did not run, a case with no result) gives the points
 it should; make lab refuses a DEST that exists or lies among the sources.
 
-Run: python3 tests/host/test_labs.py     Prints KTAP (one suite, "labs"); exit 0 iff all passed.
+Run: /usr/bin/python3 tests/host/test_labs.py
+Prints KTAP (one suite, "labs"); exit 0 iff all passed.
 """
 
 import os

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the kernel's layers (kernel/layers.mk): the core does not know the layers.
 
 For each arch, from the build's objects (gcc's in --build, clang's in --build/llvm when made):
@@ -11,7 +11,7 @@ source is in one layer: no file is in two layers of an arch, and every kernel, a
 self-test source is in a layer of some arch (make layers prints the lists); docs/core.md, the
 core in reading order, names every core source outside the C library (*/lib/).
 
-Run: python3 tests/host/test_layers.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_layers.py [--build DIR]    (default: $O, else build/)
 Prints KTAP (one suite, "layers"); exit status 0 iff every case passed.
 """
 

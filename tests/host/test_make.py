@@ -1,10 +1,10 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the build a new user meets: the Makefile's O= and iso, scripts/mkiso and
 scripts/mkinitramfs, fed what users type by mistake; and of the build itself: `make`, then
 `make LLVM=1` into one O= rebuilds every object, and an unchanged make touches nothing.
 (make run and make debug are tests/host/test_run.py's.)
 
-Run: python3 tests/host/test_make.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_make.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels must be built in DIR, with gcc, and in DIR/llvm with LLVM=1 (make
 check's build stages do that; without them the toolchain switch compiles everything). Prints
 KTAP (one suite, "make"); exit status 0 iff every case passed.

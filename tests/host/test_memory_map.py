@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the memory-map picture (scripts/memory-map, drawn by make sections): checked
 against binutils' readelf, not against the ELF reader that drew it, on both arches.
 
@@ -13,7 +13,7 @@ are as many as __per_cpu_offset has entries. The SVG must parse as XML, and rsvg
 it draws from this build, every number masked, and the sizes shown in KiB within a factor of
 2 (docs_x86_64, docs_arm).
 
-Run: python3 tests/host/test_memory_map.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_memory_map.py [--build DIR]    (default: $O, else build/)
 Prints KTAP (one suite, "memory_map"); exit status 0 iff every case passed.
 """
 

@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the module build (make modules): the .ko files of tests/modules and
 scripts/modpost, on both arches.
 
-Run: python3 tests/host/test_modules.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_modules.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels and their modules must be built in DIR (make check's build stages
 do that). Prints KTAP, one subtest per arch; exit status 0 iff every case passed.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of scripts/ktest's CI reports, read by the tools CI uses, not by our own code:
 build/ktest/junit.xml through Debian's junitparser (python3-junitparser, the parser CI report
 plugins are built on) and results.json through Debian's jsonschema against the schema kept in
@@ -10,7 +10,7 @@ fails; a third line shares the ARM one's boot) and, in a second run as make chec
 then each report must say what ktest printed: the same suites, cases and totals, the failure's
 serial-log lines, the skip's reason, a duration for each KTAP case within its boot's time.
 
-Run: python3 tests/host/test_reports.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_reports.py [--build DIR]    (default: $O, else build/)
 Both kernels must be built in DIR. Prints KTAP (one suite, "reports"); exit status 0 iff
 every case passed.
 """
@@ -24,10 +24,10 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from debian_python import require  # noqa: E402
+import jsonschema
+import junitparser
 
-jsonschema, junitparser = require("jsonschema", "junitparser")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 from sklib import ktap_writer, reports  # noqa: E402
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of make run and make debug as a new user meets them: a command line full of
 quotes, $ and backticks must reach the kernel byte for byte (the kernel echoes it: "Kernel
 command line: ..."); QEMU usage errors are named as such; `make run` runs on a
@@ -7,7 +7,7 @@ debug refuses a port in use, picks a free one (two sessions at once too), prints
 gdbinit that another gdb can source; make stress boots copies of the kernels; make run words
 QEMU's status as what the kernel said, and boots the ISO with BOOT=iso.
 
-Run: python3 tests/host/test_run.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_run.py [--build DIR]    (default: $O, else build/)
 The x86_64 and arm kernels must be built in DIR. Prints KTAP (one suite, "run"); exit
 status 0 iff every case passed.
 """

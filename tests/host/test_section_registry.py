@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests of the registry of special sections (include/kernel/section_registry.h).
 
 The registry is the one description of each section; the kernel's C code is made from it
@@ -19,7 +19,8 @@ forgotten elsewhere, or laid out in a linker script and never described, fails:
 - in each linked kernel of --build (gcc's, and clang's in --build/llvm when made), nm finds
   every start and stop symbol of the generic rows and of that arch's own.
 
-Run: python3 tests/host/test_section_registry.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_section_registry.py [--build DIR]
+(DIR: default $O, else build/)
 Prints KTAP (one suite, "section-registry"); exit status 0 iff every case passed.
 """
 

@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests for scripts/lib/sklib, what the Python scripts share.
 
-Run: python3 tests/host/test_sklib.py
+Run: /usr/bin/python3 tests/host/test_sklib.py
 It prints KTAP (one suite, "sklib") for scripts/ktest --extra. Exit status 0 iff every case
 passed. The ELF reader is checked against binutils' readelf on objects compiled here for
 both word sizes; process handling against real process groups. The bench modules have

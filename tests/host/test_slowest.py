@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests for scripts/lib/sklib/slowest.py: the five slowest boots that scripts/ktest
 prints at the end of a run, and where their time went.
 
-Run: python3 tests/host/test_slowest.py
+Run: /usr/bin/python3 tests/host/test_slowest.py
 It prints KTAP (one suite, "slowest") for scripts/ktest --extra; exit status 0 iff every case
 passed.
 """

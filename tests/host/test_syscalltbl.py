@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Host tests for scripts/syscalltbl, the system-call table generator.
 
-Run: python3 tests/host/test_syscalltbl.py
+Run: /usr/bin/python3 tests/host/test_syscalltbl.py
 It prints KTAP (one suite, "syscalltbl") for scripts/ktest --extra. Exit status 0 iff every
 case passed. The numbers are checked against Debian's headers for both arches (the ones the
 build uses), the table against objects compiled here.

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The serial console as a terminal, typed at from outside, as a person at `make run` would:
 the kernel boots Debian's busybox-static as init (`setsid -c busybox sh`: a shell that leads
 a session whose controlling terminal is the console) running tests/busybox/terminal, and
@@ -11,7 +11,7 @@ prompt a person types at (its line editor), a module loaded and its message read
 a job stopped with ^Z and continued with fg, and `exit 3` leaving QEMU (make run says "init
 exited with status 3").
 
-Run: python3 tests/host/test_tty.py [--build DIR]    (default: $O, else build/)
+Run: /usr/bin/python3 tests/host/test_tty.py [--build DIR]    (default: $O, else build/)
 `make dynamic` must have been made for both arches in DIR (initramfs-dyn.cpio holds
 /bin/busybox). Prints KTAP (one suite, "tty": four cases per arch); exit status 0 iff
 every case passed.

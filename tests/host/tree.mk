@@ -7,7 +7,7 @@ HOST_TESTS	+= tree_test
 $(O)/tree_test: $(SRCTREE)/tests/host/tree_test.py $(SRCTREE)/tests/host/tree.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  GEN     $@")
-	$(Q)printf '#!/bin/sh\nexec python3 %s %s\n' $< $(SRCTREE) > $@.tmp
+	$(Q)printf '#!/bin/sh\nexec /usr/bin/python3 %s %s\n' $< $(SRCTREE) > $@.tmp
 	$(Q)chmod +x $@.tmp
 	$(Q)mv $@.tmp $@
 RUNTIME_DEPS_tree_test := FORCE

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """tree_test: rules about the shape of the source tree that no compiler checks.
 
 Each case reads the sources (not the build) and fails with the file and line that break a rule
