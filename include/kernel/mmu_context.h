@@ -36,6 +36,8 @@ void pgd_free(void *pgd);
  * to PAGE_RUN pages (a run's pages sit on the caller's stack).
  */
 #define VM_DCACHE_CLEAN	0x100
+int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pages,
+		   unsigned int prot);
 #define PAGE_RUN	16
 
 /* The pages of [va, end) that a run from va takes: PAGE_RUN at most. */
@@ -43,8 +45,7 @@ static inline unsigned int page_run(unsigned long va, unsigned long end)
 {
 	return (end - va) / PAGE_SIZE < PAGE_RUN ? (end - va) / PAGE_SIZE : PAGE_RUN;
 }
-int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pages,
-		   unsigned int prot);
+
 /*
  * Unmap the n pages from va on; the TLB forgets them. pages[i] (pages may be NULL) is the
  * page va + i * PAGE_SIZE held, NULL where nothing was mapped.
