@@ -125,4 +125,13 @@ static __always_inline long __put_user_size(const void *val, void __user *ptr, s
 		(x) = (__typeof__(*(ptr)))(__inttype(*(ptr)))__ug_val;		\
 	} while (0)
 
+/* The same for a store: x into *ptr, or a jump to label. */
+#define unsafe_put_user(x, ptr, label)						\
+	do {									\
+		__typeof__(*(ptr)) __up_val = (x);				\
+										\
+		if (__put_user_size(&__up_val, (ptr), sizeof(*(ptr))))		\
+			goto label;						\
+	} while (0)
+
 #endif

@@ -12,7 +12,8 @@
  *   a run that would pass TASK_SIZE is refused whole (-EINVAL).
  * - A run is shared into another table with its hole: read-only on both sides.
  * - The TLB forgets an unmapped run: the kernel's read of each page worked before (and so
- *   filled the TLB), and faults after.
+ *   filled the TLB), and faults after; and a writable entry made read-only by sharing or
+ *   by protect_user_page(): a store that went through before faults after.
  */
 #include <asm/irqflags.h>
 #include <kernel/errno.h>
@@ -200,11 +201,78 @@ static void tlb_forgets_unmapped_run(struct ktest *t)
 	KTEST_EXPECT_EQ(t, nr_free_pages(), before);
 }
 
+/*
+ * How many of the run's first pages (count) take a store of their index, in the window the
+ * caller opened. A store that faults enters the kernel, which on ARM writes the DACR: QEMU
+ * then flushes its whole TLB, so a check of one page's entry stores to that page alone.
+ */
+static int writable_pages(int count)
+{
+	int n = 0;
+
+	for (int i = 0; i < count; i++) {
+		unsafe_put_user((unsigned long)i, (unsigned long __user *)va_of(i), unwritable);
+		n++;
+unwritable:
+		;
+	}
+	return n;
+}
+
+/*
+ * fork() takes write permission from the parent's entries, and mprotect() can: the TLB must
+ * forget the writable entries it holds, or a store would still go through to a page that is
+ * shared now. Stored to first (so the TLB holds them), then shared, then stored to again.
+ */
+static void tlb_forgets_write_permission(struct ktest *t)
+{
+	unsigned long before = nr_free_pages(), flags;
+	struct mm_struct *mm = mm_alloc();
+	void *dst = pgd_alloc(), *pages[RUN], *got[RUN];
+	int err, writable, shared, reopened, protected;
+
+	KTEST_ASSERT_TRUE(t, mm && dst);
+	if (!alloc_run(pages)) {
+		mmput(mm);
+		pgd_free(dst);
+		KTEST_ASSERT_TRUE(t, false);
+	}
+	current->mm = mm;
+	switch_mm(mm->pgd);
+	err = map_user_pages(mm->pgd, RUN_VA, RUN, pages, VM_READ | VM_WRITE);
+	flags = arch_local_irq_save();
+	user_access_begin();
+	writable = writable_pages(RUN);
+	err = err ? err : share_user_pages(dst, mm->pgd, RUN_VA, RUN, got);
+	shared = writable_pages(RUN);
+	/* Page 0 writable again, stored to, then read-only: the store after must fault too. */
+	err = err ? err : protect_user_page(mm->pgd, va_of(0), VM_READ | VM_WRITE);
+	reopened = writable_pages(1);
+	err = err ? err : protect_user_page(mm->pgd, va_of(0), VM_READ);
+	protected = writable_pages(1);
+	user_access_end();
+	arch_local_irq_restore(flags);
+	current->mm = NULL;
+	switch_mm(NULL);
+	unmap_user_pages(mm->pgd, RUN_VA, RUN, NULL);
+	unmap_user_pages(dst, RUN_VA, RUN, NULL);
+	mmput(mm);
+	pgd_free(dst);
+	free_run(pages);
+	KTEST_EXPECT_EQ(t, err, 0);
+	KTEST_EXPECT_EQ(t, writable, RUN);
+	KTEST_EXPECT_EQ(t, shared, 0);
+	KTEST_EXPECT_EQ(t, reopened, 1);
+	KTEST_EXPECT_EQ(t, protected, 0);
+	KTEST_EXPECT_EQ(t, nr_free_pages(), before);
+}
+
 static const struct ktest_case page_run_cases[] = {
 	KTEST_CASE(run_maps_and_unmaps_across_tables),
 	KTEST_CASE(failed_run_maps_nothing),
 	KTEST_CASE(share_run_keeps_holes),
 	KTEST_CASE(tlb_forgets_unmapped_run),
+	KTEST_CASE(tlb_forgets_write_permission),
 	{}
 };
 
