@@ -153,19 +153,27 @@ static bool bad_request(unsigned long va, unsigned int prot)
 }
 
 /*
- * After the entries of the n pages from va on were written: every CPU's walker sees them,
- * and this CPU's TLB and branch predictor forget what they held (with icache, the
- * instruction cache too: code was cleaned to memory for those pages). The barriers are
- * paid once for the run, the TLB is told page by page.
+ * va's entry was valid and has just been changed: this CPU's TLB forgets the old one, once
+ * the DSB has made the new one visible to the walker. A new entry over an invalid one needs
+ * no TLB maintenance: a translation that faults is never held in a TLB.
  */
-static void flush_run(unsigned long va, unsigned int n, bool icache)
+static void forget_entry(unsigned long va)
+{
+	__asm__ __volatile__("dsb ishst\n\t"
+			     "mcr p15, 0, %0, c8, c7, 1"	/* TLBIMVA, ASID 0 */
+			     : : "r"(va & ~(PAGE_SIZE - 1ul)) : "memory");
+}
+
+/*
+ * After a run's entries were written: every CPU's walker sees them, and the branch
+ * predictor forgets what it held (with icache, the instruction cache too: code was cleaned
+ * to memory for those pages). Paid once for the run.
+ */
+static void run_written(bool icache)
 {
 	__asm__ __volatile__("dsb ish" : : : "memory");
 	if (icache)
 		__asm__ __volatile__("mcr p15, 0, %0, c7, c1, 0" : : "r"(0) : "memory"); /* ICIALLUIS */
-	for (unsigned int i = 0; i < n; i++)
-		__asm__ __volatile__("mcr p15, 0, %0, c8, c7, 1"	/* TLBIMVA, ASID 0 */
-				     : : "r"((va & ~(PAGE_SIZE - 1ul)) + i * PAGE_SIZE) : "memory");
 	__asm__ __volatile__("mcr p15, 0, %0, c7, c5, 6\n\t"	/* BPIALL */
 			     "dsb ish\n\t"
 			     "isb"
@@ -230,7 +238,7 @@ int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pag
 		}
 		/*
 		 * Code written through the direct map sits in the data cache; the
-		 * instruction fetch reads memory: write it back, and flush_run() has the
+		 * instruction fetch reads memory: write it back, and run_written() has the
 		 * instruction cache forget stale instructions (QEMU models no caches, a
 		 * real core would need this).
 		 */
@@ -238,7 +246,7 @@ int map_user_pages(void *pgd, unsigned long va, unsigned int n, void *const *pag
 			clean_for_walker(pages[i], PAGE_SIZE);
 		set_entry(pte, (u32)__pa(pages[i]) | prot_to_pte(prot), clean);
 	}
-	flush_run(va, n, code);
+	run_written(code);
 	return 0;
 }
 
@@ -255,11 +263,12 @@ void unmap_user_pages(void *pgd, unsigned long va, unsigned int n, void **pages)
 		if (pte && (*pte & PTE_TYPE_SMALL)) {
 			page = __va(*pte & PTE_ADDR_MASK);
 			set_entry(pte, 0, clean);
+			forget_entry(a);
 		}
 		if (pages)
 			pages[i] = page;
 	}
-	flush_run(va, n, false);
+	run_written(false);
 }
 
 int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
@@ -273,7 +282,8 @@ int protect_user_page(void *pgd, unsigned long va, unsigned int prot)
 		return -ENOENT;
 	*pte = (*pte & PTE_ADDR_MASK) | prot_to_pte(prot);
 	table_written(pte, sizeof(*pte));
-	flush_run(va, 1, false);
+	forget_entry(va);
+	run_written(false);
 	return 0;
 }
 
@@ -297,12 +307,14 @@ int share_user_pages(void *dst, void *src, unsigned long va, unsigned int n, voi
 			err = to ? -EEXIST : -ENOMEM;
 			continue;
 		}
-		if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0))
+		if ((*from & PTE_AP_MASK) == (PTE_AP1 | PTE_AP0)) {
 			set_entry(from, *from | PTE_APX, clean);	/* 011 -> 111: read-only */
+			forget_entry(a);
+		}
 		set_entry(to, *from, clean);
 		pages[i] = __va(*from & PTE_ADDR_MASK);
 	}
-	flush_run(va, n, false);
+	run_written(false);
 	return err;
 }
 
