@@ -167,6 +167,30 @@ unreadable:
 	return n;
 }
 
+/*
+ * The TLB cases run with mm's tables loaded, IRQs off and one uaccess window open: a switch
+ * would load other tables and flush the TLB, and so would a second window on ARM. mm goes in
+ * current first: a switch in between (preemption) then loads the right tables.
+ */
+static unsigned long enter_window(struct mm_struct *mm)
+{
+	unsigned long flags;
+
+	current->mm = mm;
+	switch_mm(mm->pgd);
+	flags = arch_local_irq_save();
+	user_access_begin();
+	return flags;
+}
+
+static void leave_window(unsigned long flags)
+{
+	user_access_end();
+	arch_local_irq_restore(flags);
+	current->mm = NULL;
+	switch_mm(NULL);
+}
+
 static void tlb_forgets_unmapped_run(struct ktest *t)
 {
 	unsigned long before = nr_free_pages(), flags;
@@ -179,20 +203,12 @@ static void tlb_forgets_unmapped_run(struct ktest *t)
 		mmput(mm);
 		KTEST_ASSERT_TRUE(t, false);
 	}
-	/* mm first: a switch in between (preemption) then loads the right tables. */
-	current->mm = mm;
-	switch_mm(mm->pgd);
 	err = map_user_pages(mm->pgd, RUN_VA, RUN, pages, VM_READ);
-	/* No switch from here on: it would load other tables, and flush the TLB. */
-	flags = arch_local_irq_save();
-	user_access_begin();
+	flags = enter_window(mm);
 	mapped = readable_pages();
 	unmap_user_pages(mm->pgd, RUN_VA, RUN, NULL);
 	unmapped = readable_pages();
-	user_access_end();
-	arch_local_irq_restore(flags);
-	current->mm = NULL;
-	switch_mm(NULL);
+	leave_window(flags);
 	mmput(mm);
 	free_run(pages);
 	KTEST_EXPECT_EQ(t, err, 0);
@@ -237,11 +253,8 @@ static void tlb_forgets_write_permission(struct ktest *t)
 		pgd_free(dst);
 		KTEST_ASSERT_TRUE(t, false);
 	}
-	current->mm = mm;
-	switch_mm(mm->pgd);
 	err = map_user_pages(mm->pgd, RUN_VA, RUN, pages, VM_READ | VM_WRITE);
-	flags = arch_local_irq_save();
-	user_access_begin();
+	flags = enter_window(mm);
 	writable = writable_pages(RUN);
 	err = err ? err : share_user_pages(dst, mm->pgd, RUN_VA, RUN, got);
 	shared = writable_pages(RUN);
@@ -250,10 +263,7 @@ static void tlb_forgets_write_permission(struct ktest *t)
 	reopened = writable_pages(1);
 	err = err ? err : protect_user_page(mm->pgd, va_of(0), VM_READ);
 	protected = writable_pages(1);
-	user_access_end();
-	arch_local_irq_restore(flags);
-	current->mm = NULL;
-	switch_mm(NULL);
+	leave_window(flags);
 	unmap_user_pages(mm->pgd, RUN_VA, RUN, NULL);
 	unmap_user_pages(dst, RUN_VA, RUN, NULL);
 	mmput(mm);
