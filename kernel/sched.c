@@ -91,41 +91,24 @@ struct thread *thread_alloc(const char *name, int cpu, bool need_stack)
 	spin_lock_irqsave(&table_lock, flags);
 	for (int i = 0; i < NR_THREADS && !found; i++) {
 		struct thread *t = &thread_table[i];
+		char *stack = t->stack;		/* the slot's own, kept when it is reused */
 
 		if (thread_reapable(t))
 			t->state = THREAD_UNUSED;
 		if (t->state != THREAD_UNUSED || (need_stack && !t->stack))
 			continue;
+		memset(t, 0, sizeof(*t));	/* a reused slot keeps nothing else of before */
+		t->stack = stack;
 		t->id = next_thread_id++;
 		if (next_thread_id == INIT_PID)
 			next_thread_id++;
 		t->state = THREAD_SLEEPING;
 		t->cpu = cpu;
-		t->on_cpu = false;
-		t->is_idle = false;
-		t->should_stop = false;
-		t->nr_switches = 0;
-		t->mm = NULL;
-		memset(&t->arch, 0, sizeof(t->arch));	/* not "= {0}": ARM clang would call __aeabi_memclr8 */
 		INIT_LIST_HEAD(&t->run_list);
 		INIT_LIST_HEAD(&t->timer_list);
 		INIT_LIST_HEAD(&t->children);
 		INIT_LIST_HEAD(&t->sibling);
-		t->parent = NULL;
-		t->exited = false;
-		t->orphan = false;
-		t->files = NULL;
-		t->clear_child_tid = NULL;
-		t->vfork_done = NULL;
-		t->sighand = NULL;
-		t->pending = t->blocked = t->saved_sigmask = 0;
-		t->restore_sigmask = false;
-		t->exit_signal = 0;
-		t->uid = t->gid = 0;
 		t->umask = 0022;
-		t->pgrp = t->session = 0;
-		t->did_exec = false;
-		t->cwd = NULL;
 		strscpy(t->name, name, sizeof(t->name));
 		found = t;
 	}
