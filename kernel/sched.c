@@ -1,5 +1,5 @@
 /*
- * The scheduler: a run queue per CPU, round robin, preemption by the tick.
+ * The scheduler: a run queue per CPU, round robin, preemption when a slice ends.
  *
  * The running thread is never on a run queue; schedule() puts it back at
  * the tail when it is still runnable and takes the head (or the CPU's idle
@@ -31,20 +31,15 @@
 #include "sched_internal.h"
 
 /*
- * With others queued, a thread runs until the next tick: a slice of at most
- * one tick (1 ms), as in xv6, and near CFS's minimum granularity. A thread
- * switched in between ticks gets the rest of that tick; round robin evens
- * it out. Longer slices would only lengthen every wait for a preemption.
+ * With others queued, a thread runs until its slice ends: an eighth of a
+ * tick (kernel/timer.c), when the timer fires for hrtick() below.
  */
-#define TIMESLICE_TICKS	1
-
 struct rq {
 	spinlock_t lock;
 	struct list_head queue;		/* runnable threads, not running */
 	unsigned int nr_queued;
 	struct thread *idle;
 	struct thread *prev;		/* switched away from, until the switch is finished */
-	int slice;			/* ticks left for the running thread */
 	bool need_resched;
 };
 
@@ -183,7 +178,7 @@ static void __sched __schedule(bool preempt)
 		next = rq->idle;
 	}
 	if (next != prev) {
-		rq->slice = TIMESLICE_TICKS;
+		timer_start_slice(next->is_idle);
 		rq->prev = prev;
 		next->on_cpu = true;
 		next->nr_switches++;
@@ -241,11 +236,11 @@ bool wake_up_process(struct thread *t)
 }
 EXPORT_SYMBOL(wake_up_process);
 
-void scheduler_tick(void)
+void hrtick(void)
 {
 	struct rq *rq = this_rq();
 
-	if (!current->is_idle && --rq->slice <= 0 && READ_ONCE(rq->nr_queued))
+	if (READ_ONCE(rq->nr_queued))
 		rq->need_resched = true;
 }
 
@@ -315,6 +310,6 @@ void __init sched_init(void)
 		per_cpu(current_thread, cpu) = idle;
 		init_rq(cpu, idle);
 	}
-	pr_info("sched: %d thread slots, %u run queues, %d Hz tick, %d-tick slices\n",
-		NR_THREADS, nr_cpu_ids, HZ, TIMESLICE_TICKS);
+	pr_info("sched: %d thread slots, %u run queues, %d Hz tick, 1/%d-tick slices\n",
+		NR_THREADS, nr_cpu_ids, HZ, 1 << TIMER_SLICE_SHIFT);
 }

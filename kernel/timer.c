@@ -3,8 +3,8 @@
  *
  * Each CPU's timer (the local APIC timer, the ARM generic timer) is a
  * one-shot, set by arch_timer_set_next_event() for a get_cycles() value:
- * the earlier of the CPU's next tick (HZ a second: scheduler_tick(), time
- * slices) and the earliest deadline of the threads sleeping on it. So a
+ * the earliest of the CPU's next tick (HZ a second), its running thread's
+ * slice end (hrtick()) and the earliest deadline of its sleepers. So a
  * sleep ends when it is due, not at the next tick after (Linux's hrtimers,
  * reduced to one list per CPU); under QEMU's -icount, where a waiting
  * guest's time is counted, a 1 ms sleep costs 1 ms, not up to 2.
@@ -27,6 +27,7 @@ struct timer_base {
 	spinlock_t lock;
 	struct list_head sleepers;
 	u64 next_tick;		/* get_cycles() of this CPU's next tick */
+	u64 slice_end;		/* and of the end of its running thread's slice (~0: none) */
 	u64 next_event;		/* what its timer is set to fire at */
 	bool started;
 };
@@ -46,10 +47,10 @@ unsigned long msecs_to_jiffies(unsigned int ms)
 }
 EXPORT_SYMBOL(msecs_to_jiffies);
 
-/* Set the timer for the next tick or the earliest sleeper, whichever comes first; lock held. */
+/* Set the timer for the next tick, the slice's end or the earliest sleeper; lock held. */
 static void program_next_event(struct timer_base *base)
 {
-	u64 next = base->next_tick;
+	u64 next = base->slice_end < base->next_tick ? base->slice_end : base->next_tick;
 	struct list_head *pos;
 
 	list_for_each(pos, &base->sleepers) {
@@ -64,15 +65,15 @@ static void program_next_event(struct timer_base *base)
 
 /*
  * This CPU's timer fired (interrupts off): wake the sleepers whose time has
- * come, count a tick if one is due, set the timer again. A sleep ends at
- * its deadline, not at the tick after it: the timer is a one-shot set for
- * whichever comes first.
+ * come, count a tick if one is due, end the slice if it is over, set the
+ * timer again. A sleep ends at its deadline, not at the tick after it: the
+ * timer is a one-shot set for whichever comes first.
  */
 void timer_interrupt(void)
 {
 	struct timer_base *base = this_cpu_ptr(&timer_bases);
 	u64 now = get_cycles();
-	bool tick = now >= base->next_tick;
+	bool tick = now >= base->next_tick, slice_over = now >= base->slice_end;
 	struct list_head *pos, *n;
 
 	spin_lock(&base->lock);
@@ -82,6 +83,8 @@ void timer_interrupt(void)
 		if (base->next_tick <= now)
 			base->next_tick = now + cycles_per_jiffy;
 	}
+	if (slice_over)		/* another, unless hrtick() switches threads */
+		base->slice_end = now + (cycles_per_jiffy >> TIMER_SLICE_SHIFT);
 	list_for_each_safe(pos, n, &base->sleepers) {
 		struct thread *t = list_entry(pos, struct thread, timer_list);
 
@@ -92,8 +95,21 @@ void timer_interrupt(void)
 	}
 	program_next_event(base);
 	spin_unlock(&base->lock);
-	if (tick)
-		scheduler_tick();
+	if (slice_over)
+		hrtick();
+}
+
+/* At a switch, interrupts off: the thread switched to runs a slice; an idle thread, none. */
+void timer_start_slice(bool idle)
+{
+	struct timer_base *base = this_cpu_ptr(&timer_bases);
+
+	if (!base->started)	/* before tick_init(), or on a CPU not yet idle */
+		return;
+	spin_lock(&base->lock);
+	base->slice_end = idle ? ~0ull : get_cycles() + (cycles_per_jiffy >> TIMER_SLICE_SHIFT);
+	program_next_event(base);
+	spin_unlock(&base->lock);
 }
 
 /* Sleep (in the state set before) until get_cycles() reaches `expires`, or a wake_up_process(). */
@@ -162,6 +178,7 @@ void timer_cpu_start(void)
 		return;
 	spin_lock_init(&base->lock);
 	INIT_LIST_HEAD(&base->sleepers);
+	base->slice_end = ~0ull;
 	base->started = true;
 	arch_timer_cpu_init();
 	spin_lock_irqsave(&base->lock, flags);

@@ -5,7 +5,7 @@
  * to run. schedule() puts the running thread back at the tail if it is
  * still runnable and switches to the head (the arch's cpu_switch_to() in
  * arch/<arch>/kernel/switch.S saves the callee-saved registers on the old
- * stack and its stack pointer in the thread). The timer tick (kernel/timer.c)
+ * stack and its stack pointer in the thread). The CPU's timer (kernel/timer.c)
  * preempts a thread whose time slice is over, unless preemption is off
  * (a spinlock is held: include/kernel/spinlock.h). With nothing to run a CPU
  * runs its idle thread, which halts until an interrupt.
@@ -127,8 +127,8 @@ bool wake_up_process(struct thread *t);
 bool need_resched(void);
 /* Called by the arch's interrupt exit with interrupts off: switch if the slice is over. */
 void preempt_schedule_irq(void);
-/* Each tick (kernel/timer.c), on every CPU: the time slice. */
-void scheduler_tick(void);
+/* kernel/timer.c, interrupts off: the running thread's slice is over (Linux's hrtick()). */
+void hrtick(void);
 
 /* Arch: switch stacks; *prev_sp receives the old one (switch.S). */
 void cpu_switch_to(unsigned long *prev_sp, unsigned long next_sp);

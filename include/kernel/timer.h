@@ -3,8 +3,8 @@
  *
  * Each CPU's timer (the arch's: the local APIC timer, the ARM generic
  * timer) is a one-shot that kernel/timer.c sets for the CPU's next tick
- * (HZ a second: scheduler_tick(), time slices) or the earliest deadline
- * of the threads sleeping on the CPU, whichever comes first.
+ * (HZ a second), the end of its running thread's time slice or the
+ * earliest deadline of the threads sleeping on it, whichever comes first.
  * tick_init() starts it on the boot CPU at boot step 12, after the
  * interrupt controller; each secondary CPU starts its own as it goes idle.
  */
@@ -14,11 +14,13 @@
 #include <kernel/types.h>
 
 /*
- * 1000, not 100: a time slice (TIMESLICE_TICKS, kernel/sched.c) lasts 1 ms,
- * so the self-tests that wait for preemption wait a tenth as long; under
- * -icount every waited microsecond is a thousand instructions counted.
+ * A jiffy of 1 ms; a time slice of an eighth of it, 125 µs: at a few
+ * thousand instructions a switch, about 2 % goes to switching, and every
+ * wait for a preemption (under -icount, 1,000 instructions a microsecond)
+ * is short.
  */
 #define HZ			1000
+#define TIMER_SLICE_SHIFT	3
 #define MAX_SCHEDULE_TIMEOUT	(~0ul >> 1)
 
 u64 get_jiffies_64(void);
@@ -33,8 +35,10 @@ void msleep(unsigned int ms);
 void tick_init(void);
 /* Start this CPU's tick (once; a secondary CPU as it goes idle). */
 void timer_cpu_start(void);
-/* The arch's timer interrupt, interrupts off: sleepers due woken, the tick, the timer set again. */
+/* The arch's timer interrupt, interrupts off: sleepers due woken, the tick, the slice, the timer set again. */
 void timer_interrupt(void);
+/* kernel/sched.c, at a switch, interrupts off: a slice starts; hrtick() when it ends (not for idle). */
+void timer_start_slice(bool idle);
 
 /* Arch: the timer set up once, then on each CPU (not yet set to fire). */
 void arch_timer_init(void);

@@ -2,9 +2,10 @@
  * The "threads" suite: kernel threads, the scheduler and the blocking
  * primitives (their wait channels are the "wchan" suite's, wchan_test.c).
  *
- * - Busy threads, two per CPU, all make progress: the tick preempts them.
+ * - Busy threads, two per CPU, all make progress: each slice's end
+ *   (kernel/timer.c) preempts them.
  * - The boot thread runs with interrupts on (start_kernel() enabled them at
- *   boot step 12), so the tick preempts it too: a thread of CPU 0 gets to
+ *   boot step 12), so a slice's end preempts it too: a thread of CPU 0 gets to
  *   run while the boot thread spins without ever sleeping.
  * - wake_up() wakes exactly the sleepers of its own queue.
  * - A mutex keeps a shared read-modify-write counter exact.
@@ -70,9 +71,9 @@ static int nr_busy;
 static struct thread *busy_waiter;
 
 /*
- * Each has counted and been switched in twice (the tick took turns). Both:
+ * Each has counted and been switched in twice (the slices took turns). Both:
  * being switched in is not running. When the host stalls QEMU's CPU thread
- * past a tick, the tick is due the moment a thread is switched in, and it
+ * past a slice's end, the end is due the moment a thread is switched in, and it
  * can be preempted again before its first count, twice in a row (x86-smp2,
  * once in 46 rounds of make stress: count 0 after two switches).
  */
@@ -89,8 +90,8 @@ static bool all_busy_progressed(void)
 
 /*
  * Count until all have progressed; the one that sees it stops them all and
- * wakes the waiter. The waiter sleeps meanwhile, out of the turns: only the
- * tick switches busy threads.
+ * wakes the waiter. The waiter sleeps meanwhile, out of the turns: only a
+ * slice's end switches busy threads.
  */
 static int busy_loop(void *arg)
 {
@@ -132,7 +133,7 @@ static void busy_threads_all_progress(struct ktest *t)
 	WRITE_ONCE(stop_busy, true);
 	for (int i = 0; i < n; i++) {
 		KTEST_EXPECT_GT(t, READ_ONCE(busy_counts[i]), 0);
-		/* Two busy threads per CPU: each ran more than once, so the tick took turns. */
+		/* Two busy threads per CPU: each ran more than once, so the slices took turns. */
 		KTEST_EXPECT_GT(t, busy[i]->nr_switches, 1);
 		kthread_stop(busy[i]);
 	}
@@ -155,7 +156,7 @@ static void boot_thread_is_preempted(struct ktest *t)
 	th = kthread_create_on_cpu(count_once, &count, smp_processor_id(), "count_once");
 	KTEST_ASSERT_TRUE(t, th != NULL);
 	wake_up_process(th);
-	/* Spin, never yield: only the tick can let the thread in. At most ~1 s. */
+	/* Spin, never yield: only its slice's end can let the thread in. At most ~1 s. */
 	start = get_cycles();
 	while (!READ_ONCE(count) && cycles_to_us(get_cycles() - start) < 1000000)
 		cpu_relax();
@@ -270,8 +271,9 @@ static const struct ktest_case sched_cases[] = {
 	KTEST_CASE(mutex_keeps_counter_exact),
 	KTEST_CASE(msleep_never_ends_early),
 	/*
-	 * Last: busy_threads_all_progress ends just after a tick, and this
-	 * case waits for a tick; the cases between use up part of that wait.
+	 * Last: this case waits for the end of the slice the test thread began
+	 * when busy_threads_all_progress woke it; the cases between use up
+	 * part of that wait.
 	 */
 	KTEST_CASE(boot_thread_is_preempted),
 	{}

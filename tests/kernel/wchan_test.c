@@ -7,8 +7,8 @@
  *   msleep() shows ktest_sleeper_a, never msleep or schedule.
  * - A helper left out of .sched.text (ktest_unmarked_nap) is the wait
  *   channel instead of its caller, and one put in (ktest_marked_nap) is
- *   skipped: the range, not a list of names, decides. A thread the tick
- *   preempted between set_current_state() and schedule() has none.
+ *   skipped: the range, not a list of names, decides. A thread whose
+ *   slice ended between set_current_state() and schedule() has none.
  * - Every __sched function lies in [__sched_text_start, __sched_text_end)
  *   and nothing else does (the symbol table, walked through the range).
  * All threads are stopped before a case ends.
@@ -178,7 +178,7 @@ static void wchan_follows_the_range(struct ktest *t)
 	expect_wchan(t, ktest_sleeper_c, "ktest_sleeper_c", NULL);
 }
 
-/* Set to sleep, then spin: only the tick takes it off the CPU, still THREAD_SLEEPING. */
+/* Set to sleep, then spin: only its slice's end takes it off the CPU, still THREAD_SLEEPING. */
 static int preempted_sleeper(void *arg)
 {
 	(void)arg;
@@ -199,7 +199,7 @@ static void preempted_thread_has_no_wchan(struct ktest *t)
 	th = kthread_create_on_cpu(preempted_sleeper, NULL, smp_processor_id(), "preempted");
 	KTEST_ASSERT_TRUE(t, th != NULL);
 	wake_up_process(th);
-	/* Queued behind it: back here once the tick preempted it (maybe before it got to spin). */
+	/* Queued behind it: back here once its slice's end preempted it (maybe before it got to spin). */
 	for (int i = 0; i < POLL_ROUNDS && !READ_ONCE(spinning); i++)
 		schedule();
 	KTEST_ASSERT_TRUE(t, READ_ONCE(spinning));

@@ -9,7 +9,7 @@
  * one step under the file system's lock, so each name has exactly one
  * O_CREAT|O_EXCL winner, and an O_CREAT without O_TRUNC by the loser
  * never empties what the winner wrote. A forked child runs on its
- * parent's CPU, so the two meet where a tick preempts one of them inside
+ * parent's CPU, so the two meet where a slice's end preempts one inside
  * open(), more often as the directory grows: 600 names (the matrix's
  * *-open-race lines, ktest.user_args=names=600) make that happen many
  * times a boot; every other boot races for 40, inside its budget of

@@ -1,7 +1,7 @@
 /*
  * Masking interrupts on this CPU: the I bit of CPSR. Boot code runs with
  * IRQs masked until boot step 12 (start_kernel() enables them); threads
- * run with them on (the timer tick preempts them, include/kernel/sched.h);
+ * run with them on (the timer preempts them, include/kernel/sched.h);
  * an idle CPU sleeps in wfi, which an interrupt pending at the GIC ends
  * even while it is masked, then opens IRQs for a moment to take it
  * (arch/arm/kernel/smp.c).

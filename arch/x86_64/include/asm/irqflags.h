@@ -1,7 +1,7 @@
 /*
  * Masking interrupts on this CPU: the IF bit of RFLAGS. Boot code runs with
  * interrupts off until boot step 12 (start_kernel() enables them); threads
- * run with them on (the timer tick preempts them, include/kernel/sched.h),
+ * run with them on (the timer preempts them, include/kernel/sched.h),
  * and an idle CPU opens them inside "sti; hlt", to be woken
  * (arch/x86_64/kernel/smp.c).
  */
