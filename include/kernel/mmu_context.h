@@ -85,6 +85,9 @@ static inline int unmap_user_page(void *pgd, unsigned long va, phys_addr_t *pa)
 	return page ? 0 : -ENOENT;
 }
 
+/* A whole page copied, copy-on-write's copy: the arch's fastest way. */
+void copy_page(void *to, const void *from);
+
 /* Load pgd on this CPU (NULL: no user half: a kernel thread). */
 void switch_mm(void *pgd);
 

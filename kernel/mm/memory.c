@@ -92,7 +92,7 @@ static int copy_shared_page(struct mm_struct *mm, unsigned long va, void *old, u
 
 	if (!new)
 		return -ENOMEM;
-	memcpy(new, old, PAGE_SIZE);
+	copy_page(new, old);
 	/* The second-level table is there: mapping again takes no memory, cannot fail. */
 	unmap_user_page(mm->pgd, va, &pa);
 	map_user_page(mm->pgd, va, __pa(new), prot);

@@ -331,6 +331,12 @@ int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int 
 	return 0;
 }
 
+/* memcpy() is ldm/stm already, 32 bytes a pair (arch/arm/lib/memcpy.S). */
+void copy_page(void *to, const void *from)
+{
+	memcpy(to, from, PAGE_SIZE);
+}
+
 void switch_mm(void *pgd)
 {
 	u32 ttbr0 = pgd ? (u32)__pa(pgd) | TTBR_WALK : empty_user_ttbr0();

@@ -263,6 +263,18 @@ int lookup_user_page(void *pgd, unsigned long va, phys_addr_t *pa, unsigned int 
 	return 0;
 }
 
+/*
+ * rep movsq on every CPU, ERMS or not: 512 repetitions, where memcpy_orig()'s
+ * loop takes 1,152 instructions for a page (Linux's copy_page() does the
+ * same on the CPUs whose string instructions it marks fast, REP_GOOD).
+ */
+void copy_page(void *to, const void *from)
+{
+	unsigned long n = PAGE_SIZE / 8;
+
+	__asm__ __volatile__("rep movsq" : "+D"(to), "+S"(from), "+c"(n) : : "memory");
+}
+
 void switch_mm(void *pgd)
 {
 	unsigned long cr3 = pgd ? __pa(pgd) : kernel_pgd_phys();
