@@ -75,7 +75,7 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 USER_SRCS	:= $(addprefix kernel/,cred.c exit.c fork.c init_process.c initrd.c ktest_user.c \
 		     pgrp.c random.c signal.c signal_deliver.c signal_stop.c sys.c syscall.c syslog.c time.c \
 		     umh.c usercopy.c) \
-		   $(addprefix kernel/mm/,filemap.c memory.c mman.c mmap.c) \
+		   $(addprefix kernel/mm/,filemap.c memory.c mman.c mmap.c pgd_tables.c) \
 		   $(wildcard kernel/fs/*.c kernel/tty/*.c) $(ARCH_USER_SRCS)
 USER_TESTS	:= $(addprefix tests/kernel/,cow_test.c file_test.c filemap_test.c fs_test.c initramfs_test.c \
 		     page_run_test.c \

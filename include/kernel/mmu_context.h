@@ -21,6 +21,14 @@ void *pgd_alloc(void);
 /* Free the user half's page tables and the root (the caller unmapped and freed the pages). */
 void pgd_free(void *pgd);
 /*
+ * For the arch (kernel/mm/pgd_tables.c): the pages of a user pgd's tables on a list
+ * of the pgd's (Linux's page->lru: a struct page's list, unused while the page
+ * is allocated), so that pgd_free() frees them without looking for them.
+ */
+void pgd_tables_init(void *pgd);
+void pgd_add_table(void *pgd, void *table);
+void pgd_free_tables(void *pgd);
+/*
  * Map the n pages pages[0..n) (kernel addresses, in the direct map) at user
  * addresses va, va + PAGE_SIZE, ... (va page-aligned, the run below
  * TASK_SIZE) with prot: 0, or -EINVAL for a bad address or VM_WRITE with

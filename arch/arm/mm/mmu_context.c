@@ -101,6 +101,7 @@ static pte_t *pte_alloc(void *pgd, unsigned long va)
 		return NULL;
 	memset(tables, 0, PAGE_SIZE);
 	table_written(tables, PAGE_SIZE);
+	pgd_add_table(pgd, tables);
 	for (int i = 0; i < 4; i++)
 		first[i] = ((u32)__pa(tables) + i * PTE_TABLE_SIZE) | flags;
 	table_written(first, 4 * sizeof(pmd_t));
@@ -188,28 +189,16 @@ void *pgd_alloc(void)
 		return NULL;
 	memset(pgd, 0, USER_PGD_SIZE);
 	table_written(pgd, USER_PGD_SIZE);
+	pgd_tables_init(pgd);
 	return pgd;
 }
 
 void pgd_free(void *pgd)
 {
-	pmd_t *pmd = pgd;
-
 	/* Never free a table the walker may still read: leave it first. */
 	if (read_ttbr0() == ((u32)__pa(pgd) | TTBR_WALK))
 		switch_mm(NULL);
-	/*
-	 * A page of tables per four entries; an entry is 0 or a table. Eight pages' first
-	 * entries are tested at once (most are 0): a third of what an exit spent here.
-	 */
-	for (int i = 0; i < USER_PTRS_PER_PGD; i += 32) {
-		if (!(pmd[i] | pmd[i + 4] | pmd[i + 8] | pmd[i + 12] | pmd[i + 16] | pmd[i + 20] |
-		      pmd[i + 24] | pmd[i + 28]))
-			continue;
-		for (int j = i; j < i + 32; j += 4)
-			if ((pmd[j] & PMD_TYPE_MASK) == PMD_TYPE_TABLE)
-				free_page(__va(pmd[j] & ~(PAGE_SIZE - 1ul)));
-	}
+	pgd_free_tables(pgd);
 	free_pages(pgd, USER_PGD_ORDER);
 }
 

@@ -49,38 +49,13 @@ void *pgd_alloc(void)
 		return NULL;
 	memset(pgd, 0, PAGE_SIZE / 2);
 	memcpy(pgd + USER_PGD_ENTRIES, kernel + USER_PGD_ENTRIES, PAGE_SIZE / 2);
+	pgd_tables_init(pgd);
 	return pgd;
-}
-
-static void free_table(pte_t *table, int level);
-
-/*
- * Free the tables the first n entries of table point to (each of level). Most entries are
- * empty: eight are tested at once (one cache line), which halves what a process's exit spent
- * looking through its tables.
- */
-static void free_tables_below(pte_t *table, int n, int level)
-{
-	for (int i = 0; i < n; i += 8) {
-		if (!((table[i] | table[i + 1] | table[i + 2] | table[i + 3] | table[i + 4] |
-		       table[i + 5] | table[i + 6] | table[i + 7]) & PTE_PRESENT))
-			continue;
-		for (int j = i; j < i + 8; j++)
-			if (table[j] & PTE_PRESENT)
-				free_table(__va(table[j] & PTE_ADDR_MASK), level);
-	}
-}
-
-static void free_table(pte_t *table, int level)
-{
-	if (level > 0)
-		free_tables_below(table, PTRS_PER_TABLE, level - 1);
-	free_page(table);
 }
 
 void pgd_free(void *pgd)
 {
-	free_tables_below(pgd, USER_PGD_ENTRIES, 2);
+	pgd_free_tables(pgd);
 	free_page(pgd);
 }
 
@@ -98,6 +73,7 @@ static __noinline pte_t *walk_alloc(void *pgd, unsigned long va)
 			if (!next)
 				return NULL;
 			memset(next, 0, PAGE_SIZE);
+			pgd_add_table(pgd, next);
 			*e = __pa(next) | PTE_PRESENT | PTE_WRITE | PTE_USER;
 		}
 		table = __va(*e & PTE_ADDR_MASK);
