@@ -62,9 +62,24 @@ def chromium(args, timeout=120):
     return r.stdout.decode(errors="replace")
 
 
-def check_links(case, html_dir, page):
-    url = "file://" + os.path.join(html_dir, page)
-    dom = parse(chromium(["--dump-dom", url]))
+OPENED = {}
+
+
+def open_page(html_dir, page, shots):
+    """(the DOM, the screenshot's path) of page, from one Chromium for both (each start costs
+    seconds): the first case of a page opens it, the other reads what it got. An older
+    screenshot is removed first: only this Chromium's may be judged."""
+    if page not in OPENED:
+        shot = os.path.join(shots, page + ".png")
+        if os.path.exists(shot):
+            os.remove(shot)
+        OPENED[page] = (chromium(["--dump-dom", "--screenshot=" + shot,
+                                  "file://" + os.path.join(html_dir, page)]), shot)
+    return OPENED[page]
+
+
+def check_links(case, html_dir, page, shots):
+    dom = parse(open_page(html_dir, page, shots)[0])
     case.expect(dom.targets, "%s: Chromium's DOM has no link at all" % page)
     internal = 0
     for tag, target in dom.targets:
@@ -91,8 +106,7 @@ def check_links(case, html_dir, page):
 
 
 def check_render(case, html_dir, page, shots):
-    shot = os.path.join(shots, page + ".png")
-    chromium(["--screenshot=" + shot, "file://" + os.path.join(html_dir, page)])
+    shot = open_page(html_dir, page, shots)[1]
     with PIL.Image.open(shot) as img:
         grey = img.convert("L")
         histogram = grey.histogram()
@@ -133,7 +147,8 @@ def main():
     for page in PAGES:
         name = page[:-5].replace("-", "_")
         checks.append(("renders_" + name, lambda c, p=page: check_render(c, html_dir, p, shots)))
-        checks.append(("links_resolve_" + name, lambda c, p=page: check_links(c, html_dir, p)))
+        checks.append(("links_resolve_" + name,
+                       lambda c, p=page: check_links(c, html_dir, p, shots)))
     return ktap_writer.run_cases("book_html", checks)
 
 
