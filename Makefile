@@ -175,8 +175,8 @@ MODPOST_INPUTS	:= $(SYMVERS) $(if $(M),$(INTREE_SYMVERS) $(KBUILD_EXTRA_SYMBOLS)
 
 .PHONY: all mini layers modules iso dynamic run run-args debug check bench sections clean help deps host-tests fuzz stress htmldocs FORCE \
 	labs lab grade \
-	tools user check-build check-build-shared check-build-x86_64 check-build-arm \
-	check-build-llvm-x86_64 check-build-llvm-arm
+	tools user check-build check-build-shared check-build-shared-x86_64 check-build-shared-arm \
+	check-build-x86_64 check-build-arm check-build-llvm-x86_64 check-build-llvm-arm
 
 all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 
@@ -474,12 +474,16 @@ fuzz:
 # What make check tests, built by one make so that `make -jN check-build` shares N jobs
 # among four builds: both arches (and the ISO) with gcc in O=, and with clang and lld in
 # O=/llvm, which take the host tools and the user programs from the first (SHARED_O). Those
-# are made first, one arch at a time, so no two builds ever make the same file.
+# are made first, so no two builds ever make the same file: the two arches side by side (each
+# has its user/ folder, and only x86_64's make makes tools/), as each arch's user programs end
+# with one long compile, the ktest-user program, which would leave a CPU idle.
 tools: $(KALLSYMS) $(CHECKSECTIONS) $(SORTTABLE) $(MODPOST)
 user: $(USER_STAMP)
 check-build: check-build-x86_64 check-build-arm check-build-llvm-x86_64 check-build-llvm-arm
-check-build-shared:
+check-build-shared: check-build-shared-x86_64 check-build-shared-arm
+check-build-shared-x86_64:
 	+$(Q)$(MAKE) --no-print-directory ARCH=x86_64 O=$(O) tools user
+check-build-shared-arm:
 	+$(Q)$(MAKE) --no-print-directory ARCH=arm O=$(O) user
 check-build-x86_64 check-build-arm: check-build-%: check-build-shared
 	+$(Q)$(MAKE) --no-print-directory ARCH=$* O=$(O) all mini dynamic $(if $(filter x86_64,$*),iso)
