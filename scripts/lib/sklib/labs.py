@@ -207,7 +207,9 @@ def top_entries(tree, skip):
 def write_tree(tree, lab, dest, build=None, skip=()):
     """A student tree at dest: a copy of tree (timestamps kept) with lab's regions stubbed.
     build: a build directory of tree whose x86_64, arm and tools folders are copied too (as
-    dest/build), so that grading dest recompiles only the stubbed files."""
+    dest/build), so that grading dest recompiles only the stubbed files. Not their uboot
+    folders: U-Boot boots write and remove their files there (scripts/qemu), and make check
+    runs such boots while this copies."""
     texts = stubbed(tree, lab)
     os.makedirs(dest)
     for e in top_entries(tree, list(skip) + [dest] + ([build] if build else [])):
@@ -223,7 +225,8 @@ def write_tree(tree, lab, dest, build=None, skip=()):
         for sub in ("tools",) + qemu.ARCHES:
             if os.path.isdir(os.path.join(build, sub)):
                 shutil.copytree(os.path.join(build, sub), os.path.join(dest, "build", sub),
-                                symlinks=True, ignore=shutil.ignore_patterns("mini", "*.iso"))
+                                symlinks=True,
+                                ignore=shutil.ignore_patterns("mini", "*.iso", "uboot"))
 
 
 def judge(test, log_path, result):
