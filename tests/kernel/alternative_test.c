@@ -142,33 +142,29 @@ static void __init module_table_leaves_kernel_flag(struct ktest *t)
 	alternatives_patched = was;
 }
 
-/* The records of feature f (of ALT_NOT(f) if inverted); *patched: how many sites are patched. */
-static unsigned int __init count_sites(unsigned int f, bool inverted, unsigned int *patched)
-{
-	unsigned int total = 0;
-
-	*patched = 0;
-	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
-		if (alt_feature(a) != f || !!(a->feature & ALT_FLAG_NOT) != inverted)
-			continue;
-		total++;
-		*patched += alt_site_holds_replacement(a);
-	}
-	return total;
-}
+/* Sites per feature and per sense (ALT_NOT or not), and how many of them are patched. */
+static unsigned int feature_sites[NR_CPU_FEATURES][2] __initdata;
+static unsigned int feature_patched[NR_CPU_FEATURES][2] __initdata;
 
 /* One line per feature that has sites: what tests/matrix checks for each CPU model. */
 static void __init sites_per_feature(struct ktest *t)
 {
 	(void)t;
+	/* One walk of the records fills both tables (records_point_into_code checks the range). */
+	for_each_section_entry(struct alt_instr, __alt_instructions, __alt_instructions_end, a) {
+		int inverted = !!(a->feature & ALT_FLAG_NOT);
+
+		if (alt_feature(a) >= NR_CPU_FEATURES)
+			continue;
+		feature_sites[alt_feature(a)][inverted]++;
+		feature_patched[alt_feature(a)][inverted] += alt_site_holds_replacement(a);
+	}
 	for (unsigned int f = 0; f < NR_CPU_FEATURES; f++) {
 		for (int inverted = 0; inverted <= 1; inverted++) {
-			unsigned int patched, total = count_sites(f, inverted, &patched);
-
-			if (total)
+			if (feature_sites[f][inverted])
 				ktest_diag("alternatives: %s%s %u/%u sites patched",
 					   inverted ? "!" : "", cpu_feature_name(f) ?: "?",
-					   patched, total);
+					   feature_patched[f][inverted], feature_sites[f][inverted]);
 		}
 	}
 }
