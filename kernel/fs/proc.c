@@ -88,7 +88,7 @@ long proc_read(struct inode *inode, void *buf, size_t len, loff_t pos)
 	if (pos < 0)
 		return -EINVAL;
 	/* The text may grow between two calls (a module loaded): until it fits. */
-	for (size = 256;; size = n + 1) {
+	for (size = 1024;; size = n + 1) {
 		text = kmalloc(size);
 		if (!text)
 			return -ENOMEM;
