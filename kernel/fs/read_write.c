@@ -24,7 +24,7 @@
 
 #include "internal.h"
 
-#define CHUNK	256	/* bytes copied at a time, on the kernel stack */
+#define CHUNK	1024	/* bytes copied at a time, on the kernel stack */
 #define MAX_RW_COUNT	0x7ffff000	/* the most one call moves, Linux's (INT_MAX, page-rounded down) */
 #define SEEK_SET	0
 #define SEEK_CUR	1
