@@ -63,7 +63,7 @@ static long delete_module(const char *name, unsigned int flags)
 /* The whole of a file, malloc()ed; NULL if it cannot be read. */
 static char *slurp(const char *path, size_t *len)
 {
-	static char buf[1 << 16];
+	char buf[1 << 16];	/* on the stack: ktest-user.h */
 	int fd = open(path, O_RDONLY);
 	ssize_t n;
 	char *copy;

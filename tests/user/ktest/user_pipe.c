@@ -53,7 +53,7 @@ static void nonblocking_writer(void)
 
 static void nonblocking_write(void)
 {
-	static char buf[LONG_WRITE];
+	char buf[LONG_WRITE] = "";	/* on the stack: ktest-user.h */
 	int status = -1, waited = 0;
 	long n;
 	pid_t pid;

@@ -23,18 +23,24 @@
 #include "ktest-user.h"
 
 #define PAGE	4096UL
+#define SLURP_SIZE	8192
 
 /* The whole file, NUL-terminated (it may hold NULs: its length in *len); NULL if unreadable. */
 static char *slurp(const char *path, size_t *len)
 {
-	static char buf[8192];
+	static char *buf;	/* malloc()ed, not static: ktest-user.h */
 	int fd = open(path, O_RDONLY);
 	ssize_t n, total = 0;
 
-	if (fd < 0)
+	if (!buf)
+		buf = malloc(SLURP_SIZE);
+	if (fd < 0 || !buf) {
+		if (fd >= 0)
+			close(fd);
 		return NULL;
+	}
 	/* Small reads: the text must come right across several read() calls. */
-	while (total < (ssize_t)sizeof(buf) - 1 && (n = read(fd, buf + total, 100)) > 0)
+	while (total < SLURP_SIZE - 1 && (n = read(fd, buf + total, 100)) > 0)
 		total += n;
 	close(fd);
 	buf[total] = '\0';

@@ -223,7 +223,7 @@ static void prctl_names_the_thread(void)
 
 static void syslog_reads_the_kernel_log(void)
 {
-	static char log[16384 + 1];
+	char log[16384 + 1];	/* on the stack: ktest-user.h */
 	char *argv[] = { "/bin/not-elf", NULL }, *line = NULL;
 	int size = klogctl(10, NULL, 0), n, status;
 	pid_t pid;
