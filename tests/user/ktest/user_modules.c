@@ -104,17 +104,20 @@ static bool loaded(const char *name)
 	return proc_line(name, line, sizeof(line));
 }
 
-/* Run the program argv[0] with its output (stdout and stderr) in out: its exit status, or -1. */
+/*
+ * Run the program argv[0] with its output (stdout and stderr) in out: its exit status, or -1.
+ * vfork(), not fork(): the child, which only makes system calls, borrows this process's
+ * memory until its execve(), where a fork would share every page and unmap them again.
+ */
 static int run(const char *const *argv, char *out, size_t size)
 {
-	size_t len = 0;
 	int p[2], status;
 	pid_t pid;
 	ssize_t n;
 
 	if (pipe(p))
 		return -1;
-	pid = fork();
+	pid = vfork();
 	if (pid == 0) {
 		dup2(p[1], 1);
 		dup2(p[1], 2);
@@ -124,6 +127,7 @@ static int run(const char *const *argv, char *out, size_t size)
 		_exit(127);
 	}
 	close(p[1]);
+	size_t len = 0;	/* not before vfork(): a register the child may clobber */
 	while ((n = read(p[0], out + len, size - 1 - len)) > 0)
 		len += n;
 	out[len] = '\0';
