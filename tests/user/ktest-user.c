@@ -2,6 +2,7 @@
  * /bin/ktest-user: every user-space KTAP suite in one program (see
  * ktest-user.h). argv[0]'s last component names the suite to run.
  */
+#include <errno.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -37,6 +38,23 @@ int run_in_child(void (*fn)(void))
 	if (pid == 0) {
 		fn();
 		_exit(0);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+int run_program(char *const argv[])
+{
+	extern char **environ;
+	int status;
+	pid_t pid = vfork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execve(argv[0], argv, environ);
+		_exit(errno);
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;

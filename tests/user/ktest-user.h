@@ -61,6 +61,15 @@ extern char **ktest_argv;
 int run_in_child(void (*fn)(void));
 
 /*
+ * Run the program argv[0] in a child and return the child's wait status (or
+ * -1 when it could not be made); a failed execve() is exit status errno.
+ * The child is vfork()ed: it borrows the caller's memory until its
+ * execve(), where a fork() would share every page of it and unmap them
+ * again.
+ */
+int run_program(char *const argv[]);
+
+/*
  * Whether this is Special K (uname's release ends in "-specialk"): for the
  * checks that count free pages, which on Linux other processes change.
  */

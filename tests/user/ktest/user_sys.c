@@ -226,7 +226,6 @@ static void syslog_reads_the_kernel_log(void)
 	char log[16384 + 1];	/* on the stack: ktest-user.h */
 	char *argv[] = { "/bin/not-elf", NULL }, *line = NULL;
 	int size = klogctl(10, NULL, 0), n, status;
-	pid_t pid;
 
 	EXPECT(size > 0, "SYSLOG_ACTION_SIZE_BUFFER: %d, errno %d", size, errno);
 	EXPECT(klogctl(3, NULL, 10) == -1 && errno == EINVAL, "READ_ALL into NULL: errno %d",
@@ -235,12 +234,8 @@ static void syslog_reads_the_kernel_log(void)
 	EXPECT(klogctl(99, NULL, 0) == -1 && errno == EINVAL, "action 99: errno %d", errno);
 	if (!on_special_k())
 		return;
-	pid = fork();
-	if (pid == 0) {
-		execv(argv[0], argv);
-		_exit(errno);
-	}
-	EXPECT(waitpid(pid, &status, 0) == pid && WEXITSTATUS(status) == ENOEXEC,
+	status = run_program(argv);
+	EXPECT(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == ENOEXEC,
 	       "execve(/bin/not-elf): status %#x", status);
 	n = klogctl(3, log, sizeof(log) - 1);
 	log[n > 0 ? n : 0] = '\0';

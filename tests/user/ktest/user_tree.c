@@ -183,7 +183,6 @@ static void chmod_changes_the_mode(void)
 	char *argv[] = { DIR "/x", NULL };
 	struct stat st;
 	int fd, status = -1;
-	pid_t pid;
 
 	EXPECT(!mkdir(DIR, 0755), "mkdir: errno %d", errno);
 	put(DIR "/a", "a");
@@ -206,12 +205,8 @@ static void chmod_changes_the_mode(void)
 	close(fd);
 	for (int mode = 0755; mode >= 0644; mode -= 0111) {
 		EXPECT(!chmod(DIR "/x", mode), "chmod %o: errno %d", mode, errno);
-		pid = fork();
-		if (pid == 0) {
-			execv(argv[0], argv);
-			_exit(errno);
-		}
-		EXPECT(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+		status = run_program(argv);
+		EXPECT(status != -1 && WIFEXITED(status) &&
 		       WEXITSTATUS(status) == (mode & 0100 ? ENOEXEC : EACCES),
 		       "execve of mode %o: status %#x", mode, status);
 	}
