@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -262,14 +263,15 @@ static void wchan_when_asleep(pid_t pid, char *buf, size_t size)
 	int tries;
 
 	/*
-	 * Short naps: under -icount every waited microsecond counts
-	 * instructions. A child preempted between set_current_state() and
+	 * Yields, not naps: the child runs on this CPU, so a yield lets it run
+	 * until it sleeps, where under -icount a nap's every microsecond counts
+	 * as instructions. A child preempted between set_current_state() and
 	 * schedule() shows S with a wchan of "0" (it never got to sleep; Linux
 	 * has the same window): that is not asleep yet either.
 	 */
 	snprintf(path, sizeof(path), "/proc/%d/wchan", pid);
 	buf[0] = '\0';
-	for (tries = 0; tries < 20000; tries++, usleep(100)) {
+	for (tries = 0; tries < 20000; tries++, sched_yield()) {
 		if (state_of(pid) != 'S')
 			continue;
 		text = slurp(path, NULL);	/* slurp()'s buffer: copied before the next */
