@@ -95,10 +95,10 @@ static void meminfo_layout(void)
 	EXPECT(free <= total && total > 1024, "MemTotal %ld, MemFree %ld", total, free);
 }
 
-/* 256 pages (1 MiB) touched: MemFree falls by about that much, and comes back on munmap. */
+/* 64 pages (256 kB) touched: MemFree falls by about that much, and comes back on munmap. */
 static void meminfo_free_follows_pages(void)
 {
-	const size_t len = 256 * PAGE, kb = len / 1024;
+	const size_t len = 64 * PAGE, kb = len / 1024;
 	long before, touched, after;
 	char *p;
 
@@ -120,7 +120,7 @@ static void meminfo_free_follows_pages(void)
 	       touched, after, kb);
 }
 
-/* A file of 64 pages adds 256 kB to Cached (the page cache); its unlink takes them back. */
+/* A file of 16 pages adds 64 kB to Cached (the page cache); its unlink takes them back. */
 static void meminfo_cached_follows_files(void)
 {
 	static char page[PAGE];
@@ -131,13 +131,13 @@ static void meminfo_cached_follows_files(void)
 		return;	/* Linux's page cache moves with everything else */
 	before = meminfo("Cached");
 	fd = open("/user_procfs.cached", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	for (int i = 0; i < 64 && fd >= 0; i++)
+	for (int i = 0; i < 16 && fd >= 0; i++)
 		EXPECT(write(fd, page, PAGE) == PAGE, "write: errno %d", errno);
 	close(fd);
 	written = meminfo("Cached");
 	unlink("/user_procfs.cached");
 	removed = meminfo("Cached");
-	EXPECT(fd >= 0 && written - before == 256, "Cached %ld kB -> %ld kB after a 256 kB file",
+	EXPECT(fd >= 0 && written - before == 64, "Cached %ld kB -> %ld kB after a 64 kB file",
 	       before, written);
 	EXPECT(removed == before, "Cached %ld kB -> %ld kB after its unlink", written, removed);
 }
