@@ -58,11 +58,14 @@ static long free_pages(void)
 	return sysinfo(&si) ? -1 : (long)(si.freeram * si.mem_unit / PAGE);
 }
 
-/* Does touching p (a read) end a child with signal sig? */
+/*
+ * Does touching p (a read) end a child with signal sig? The child is vfork()ed: it reads
+ * through this process's own mapping, with no copy of the page tables to make and undo.
+ */
 static bool read_kills_with(volatile const unsigned char *p, int sig)
 {
 	int status = 0;
-	pid_t pid = fork();
+	pid_t pid = vfork();
 
 	if (pid == 0) {
 		(void)*p;
