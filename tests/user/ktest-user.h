@@ -20,10 +20,10 @@
  * Special K decides otherwise: a W+X mapping is refused, a fork loop ends
  * at its 32 thread slots, all memory is never promised (no overcommit).
  *
- * Buffers of a page or more are on the stack, not static: the stack's
- * pages are mapped whatever it holds (no demand paging), while a static
- * buffer of one suite is pages that every suite's process maps and each
- * fork shares and each exit unmaps.
+ * A buffer of a page or more that one call uses is on the stack, not
+ * static: the stack's pages are mapped whatever it holds (no demand
+ * paging), while a static buffer of one suite is pages that every suite's
+ * process maps and each fork shares and each exit unmaps.
  */
 #ifndef _USER_KTEST_USER_H
 #define _USER_KTEST_USER_H

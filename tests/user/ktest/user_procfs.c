@@ -123,7 +123,7 @@ static void meminfo_free_follows_pages(void)
 /* A file of 16 pages adds 64 kB to Cached (the page cache); its unlink takes them back. */
 static void meminfo_cached_follows_files(void)
 {
-	static char page[PAGE];
+	char page[PAGE] = "";	/* on the stack: ktest-user.h */
 	long before, written, removed;
 	int fd;
 
