@@ -163,7 +163,8 @@ def test_bench_bounds_fail_when_broken():
 
 
 def test_bench_quick_bounds_the_self_tests():
-    """make check's scripts/bench --quick boots with the self-tests and fails past their bound."""
+    """make check's scripts/bench --quick boots with the self-tests and fails past their
+    bounds: the arch's ceiling, then the goal too (the goal row and the ceiling row)."""
     def boot(init_tests, tests):
         deltas = {STEP["init_selftests"]: init_tests, STEP["selftests"]: tests}
         b = bench_boot(["bench: step %d name=s insns=1 delta=%d" % (n, deltas.get(n, 1))
@@ -172,10 +173,15 @@ def test_bench_quick_bounds_the_self_tests():
         return b
     check(all("filter=none" not in b.append for b in bench_boots.plan(True)[0]
               if b.name.endswith("-max")), "--quick boots -cpu max without its self-tests")
-    most = bench_bounds.SELFTESTS["max"] - 20000000
-    for insns, broken in ((most, []), (most + 1, ["self-tests"])):
-        rows = bench_bounds.broken(bench_bounds.check({"arm-max": boot(20000000, insns)}, True))
-        equal([r[1].split(" ")[0] for r in rows], broken, "20 M + %d of self-tests" % insns)
+    ceiling = bench_bounds.SELFTESTS["arm"]["max"]
+    goal = bench_bounds.SELFTESTS_GOAL
+    cases = [(ceiling, []), (ceiling + 1, ["self-tests"] * (1 + (ceiling >= goal)))]
+    if ceiling < goal:
+        cases.append((goal + 1, ["self-tests"] * 2))
+    for total, broken in cases:
+        rows = bench_bounds.broken(bench_bounds.check(
+            {"arm-max": boot(20000000, total - 20000000)}, True))
+        equal([r[1].split(" ")[0] for r in rows], broken, "%d of self-tests" % total)
 
 
 def test_bench_quick_bounds_fork_exec():
