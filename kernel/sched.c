@@ -31,8 +31,8 @@
 #include "sched_internal.h"
 
 /*
- * With others queued, a thread runs until its slice ends: an eighth of a
- * tick (kernel/timer.c), when the timer fires for hrtick() below.
+ * A thread switched in runs a slice, an eighth of a tick (kernel/timer.c); at its end, or at
+ * a tick once it ran on alone past it, hrtick() below preempts it if others are queued.
  */
 struct rq {
 	spinlock_t lock;

@@ -83,8 +83,8 @@ void timer_interrupt(void)
 		if (base->next_tick <= now)
 			base->next_tick = now + cycles_per_jiffy;
 	}
-	if (slice_over)		/* another, unless hrtick() switches threads */
-		base->slice_end = now + (cycles_per_jiffy >> TIMER_SLICE_SHIFT);
+	if (slice_over)		/* alone, it runs on to the tick: no more interrupts */
+		base->slice_end = ~0ull;
 	list_for_each_safe(pos, n, &base->sleepers) {
 		struct thread *t = list_entry(pos, struct thread, timer_list);
 
@@ -95,7 +95,7 @@ void timer_interrupt(void)
 	}
 	program_next_event(base);
 	spin_unlock(&base->lock);
-	if (slice_over)
+	if (slice_over || tick)
 		hrtick();
 }
 

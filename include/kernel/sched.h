@@ -127,7 +127,7 @@ bool wake_up_process(struct thread *t);
 bool need_resched(void);
 /* Called by the arch's interrupt exit with interrupts off: switch if the slice is over. */
 void preempt_schedule_irq(void);
-/* kernel/timer.c, interrupts off: the running thread's slice is over (Linux's hrtick()). */
+/* kernel/timer.c, interrupts off, at a slice's end or a tick: switch if others wait. */
 void hrtick(void);
 
 /* Arch: switch stacks; *prev_sp receives the old one (switch.S). */

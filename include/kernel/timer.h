@@ -35,9 +35,9 @@ void msleep(unsigned int ms);
 void tick_init(void);
 /* Start this CPU's tick (once; a secondary CPU as it goes idle). */
 void timer_cpu_start(void);
-/* The arch's timer interrupt, interrupts off: sleepers due woken, the tick, the slice, the timer set again. */
+/* The arch's timer interrupt, interrupts off: sleepers woken, the tick, the slice, the timer set. */
 void timer_interrupt(void);
-/* kernel/sched.c, at a switch, interrupts off: a slice starts; hrtick() when it ends (not for idle). */
+/* kernel/sched.c, at a switch, interrupts off: a slice starts (none for idle). */
 void timer_start_slice(bool idle);
 
 /* Arch: the timer set up once, then on each CPU (not yet set to fire). */

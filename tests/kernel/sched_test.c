@@ -153,6 +153,8 @@ static void boot_thread_is_preempted(struct ktest *t)
 	u64 start;
 
 	KTEST_EXPECT_FALSE(t, arch_irqs_disabled());
+	/* Switched out and in again: a slice starts, so the wait below is a slice, not a tick. */
+	nap();
 	th = kthread_create_on_cpu(count_once, &count, smp_processor_id(), "count_once");
 	KTEST_ASSERT_TRUE(t, th != NULL);
 	wake_up_process(th);
