@@ -121,7 +121,11 @@ static int __init wall_clock_init(void)
 		wall_offset_sec = now - up;
 	return 0;
 }
-late_initcall(wall_clock_init);
+/*
+ * Before any file is stamped (the initramfs is unpacked at rootfs_initcall): the ramfs keeps
+ * the clock it read for up to a jiffy (kernel/fs/ramfs.c), which must not be 1970's.
+ */
+core_initcall(wall_clock_init);
 
 static long do_clock_gettime(int id, void __user *tp, bool time64)
 {
