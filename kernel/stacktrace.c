@@ -1,11 +1,12 @@
 /*
  * Walking the frame-pointer chain (see include/kernel/stacktrace.h).
  *
- * A corrupt chain must not fault inside a panic, so the walk only follows
- * frames that are aligned, move up the stack, and stay within a bounded
- * distance of where the walk started.
+ * A corrupt chain must not fault, in a panic or in get_wchan() (whose thread may start to run
+ * on another CPU under the walk): the walk follows frames that are aligned, move up the stack
+ * and stay within a bounded distance of where it started, and reads them nofault.
  */
 #include <asm/stacktrace.h>
+#include <kernel/maccess.h>
 #include <kernel/printk.h>
 #include <kernel/sections.h>
 #include <kernel/stacktrace.h>
@@ -22,9 +23,8 @@ void walk_stack_frames(unsigned long fp, bool (*fn)(unsigned long pc, void *arg)
 
 		if (!fp || fp % sizeof(long) || fp - start >= STACK_WALK_SPAN)
 			return;
-		pc = frame[FRAME_RETURN_SLOT];
-		next = frame[FRAME_NEXT_SLOT];
-		if (!pc || !fn(pc, arg))
+		if (get_kernel_nofault(pc, &frame[FRAME_RETURN_SLOT]) ||
+		    get_kernel_nofault(next, &frame[FRAME_NEXT_SLOT]) || !pc || !fn(pc, arg))
 			return;
 		if (next <= fp)
 			return;

@@ -20,6 +20,7 @@
 #include <kernel/kthread.h>
 #include <kernel/mutex.h>
 #include <kernel/smp.h>
+#include <kernel/stacktrace.h>
 #include <kernel/string.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
@@ -264,11 +265,32 @@ static void sched_text_holds_sched_functions(struct ktest *t)
 	KTEST_EXPECT_GE(t, found, 6);
 }
 
+static bool count_frame(unsigned long pc, void *arg)
+{
+	(void)pc;
+	++*(int *)arg;
+	return true;
+}
+
+/*
+ * A chain into memory that is not mapped ends the walk there, without an
+ * oops: what get_wchan() reads of a thread that began to run on another
+ * CPU under it may point anywhere.
+ */
+static void walk_stops_at_an_unmapped_frame(struct ktest *t)
+{
+	int frames = 0;
+
+	walk_stack_frames(64, count_frame, &frames);	/* aligned, in the unmapped first page */
+	KTEST_EXPECT_EQ(t, frames, 0);
+}
+
 static const struct ktest_case wchan_cases[] = {
 	KTEST_CASE(wchan_names_the_caller),
 	KTEST_CASE(wchan_follows_the_range),
 	KTEST_CASE(preempted_thread_has_no_wchan),
 	KTEST_CASE(sched_text_holds_sched_functions),
+	KTEST_CASE(walk_stops_at_an_unmapped_frame),
 	{}
 };
 
