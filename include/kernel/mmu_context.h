@@ -14,6 +14,7 @@
 #define _KERNEL_MMU_CONTEXT_H
 
 #include <asm/page.h>
+#include <kernel/errno.h>
 #include <kernel/types.h>
 
 /* A new root: the user half empty, the kernel half shared; NULL on no memory. */

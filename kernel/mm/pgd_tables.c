@@ -10,7 +10,6 @@
  * buddy list is unused while a page is allocated; the pgd's own is the head.
  * Linux keeps x86's list of every pgd on page->lru the same way.
  */
-#include <kernel/errno.h>
 #include <kernel/list.h>
 #include <kernel/mm.h>
 #include <kernel/mmu_context.h>

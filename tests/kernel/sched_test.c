@@ -272,11 +272,6 @@ static const struct ktest_case sched_cases[] = {
 	KTEST_CASE(wake_up_wakes_its_own_waiters),
 	KTEST_CASE(mutex_keeps_counter_exact),
 	KTEST_CASE(msleep_never_ends_early),
-	/*
-	 * Last: this case waits for the end of the slice the test thread began
-	 * when busy_threads_all_progress woke it; the cases between use up
-	 * part of that wait.
-	 */
 	KTEST_CASE(boot_thread_is_preempted),
 	{}
 };
