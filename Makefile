@@ -136,40 +136,6 @@ CHECKSECTIONS	:= $(TOOLS)/checksections
 SORTTABLE	:= $(TOOLS)/sorttable
 MODPOST		:= $(TOOLS)/modpost
 
-# Loadable modules: each tests/modules/NAME.c (or, with M=dir, each
-# dir/NAME.c, as Kbuild's external modules) becomes NAME.ko in $(MOD_DIR).
-# With M=dir make builds dir's modules and nothing else (the default goal is
-# modules): the kernel's own outputs, the initramfs with its /lib/modules among
-# them, are never made by an external module's build.
-ifneq ($(M),)
-ifneq ($(words $(M)),1)
-$(error M='$(M)' has a space, and make cannot name such a folder's files: move or link \
-	your module sources to a path without spaces)
-endif
-ifeq ($(wildcard $(M)/*.c),)
-$(error M=$(M): $(if $(wildcard $(M)/.),no NAME.c in it,no such directory): M= names the \
-	folder of your module sources (each NAME.c becomes NAME.ko))
-endif
-ifneq ($(filter-out modules clean help,$(MAKECMDGOALS)),)
-$(error M=$(M) builds external modules: make M=$(M) [modules]; the kernel's own targets \
-	($(filter-out modules clean help,$(MAKECMDGOALS))) are made without M=)
-endif
-.DEFAULT_GOAL	:= modules
-endif
-MOD_SRC_DIR	:= $(or $(M),tests/modules)
-MOD_DIR		:= $(if $(M),$(M)/build-$(ARCH),$(BUILD)/modules)
-MOD_NAMES	:= $(notdir $(basename $(sort $(wildcard $(MOD_SRC_DIR)/*.c))))
-MOD_OBJS	:= $(MOD_NAMES:%=$(MOD_DIR)/%.o)
-MOD_KOS		:= $(MOD_NAMES:%=$(MOD_DIR)/%.ko)
-SYMVERS		:= $(BUILD)/Module.symvers
-# What modpost resolves the modules' symbols against (Module.symvers files, Linux's format): the
-# kernel's exports; with M=, the in-tree modules' too (modpost writes them, as it writes each
-# build's, to MOD_DIR/Module.symvers), and any KBUILD_EXTRA_SYMBOLS= (Linux's name: the
-# Module.symvers of other external builds, space-separated), so that an external module may
-# use their exports, which its depends= then names.
-INTREE_SYMVERS	:= $(BUILD)/modules/Module.symvers
-MODPOST_INPUTS	:= $(SYMVERS) $(if $(M),$(INTREE_SYMVERS) $(KBUILD_EXTRA_SYMBOLS))
-
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
 
@@ -182,6 +148,7 @@ all: $(KERNEL) $(BOOT_IMAGE) $(INITRAMFS) $(INITRD_TESTS) modules
 
 # After `all`, which must stay the first target: the default goal.
 include tests/user/user.mk
+include scripts/Makefile.modules
 
 # The programs a build runs, looked for (one shell, a `command -v` each) before anything is
 # made: a missing one stops make with its Debian package (scripts/install-deps --list) and the
@@ -227,17 +194,6 @@ cmd_cc		= $(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 cmd_as		= $(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
 cmd_lds		= $(CC) $(CPPFLAGS) -E -P -x c -D__ASSEMBLER__ -MMD -MP -MT $@ -MF $@.d $< -o $@
 cmd_hostcc	= $(HOSTCC) $(HOSTCFLAGS) $(filter %.c,$^) -o $@
-# A module is compiled as the kernel is (x86_64: -mcmodel=kernel, no red
-# zone; ARM: plain bl calls, not -mlong-calls: the loader keeps module
-# code within a branch's reach of the kernel), plus -DMODULE.
-cmd_cc_module	= $(CC) $(CPPFLAGS) $(CFLAGS) -DMODULE -c $< -o $@
-cmd_symvers	= $(MODPOST) --symvers $(KERNEL) > $@
-# One command after another, not &&: if_changed's set -e stops at a failed one, but not at
-# the left side of an && (modpost's error was followed by "NAME.mod.c: No such file").
-cmd_modpost	= $(MODPOST) $(MODPOST_INPUTS:%=-i %) -o $(MOD_DIR) -O $(MOD_DIR)/Module.symvers \
-		  $(MOD_OBJS); touch $@
-cmd_ld_module	= $(LD) -r -z noexecstack --build-id=none -T linker/module.lds \
-		  -o $@ $(filter %.o,$^)
 cmd_link	= LD="$(LD)" NM="$(NM)" CC="$(CC)" CFLAGS_ASM="$(CPPFLAGS) $(ASFLAGS)" \
 		  CHECKSECTIONS=$(CHECKSECTIONS) SORTTABLE=$(SORTTABLE) \
 		  LDFLAGS="$(LDFLAGS)" \
@@ -305,40 +261,6 @@ layers:
 	@$(foreach l,$(LAYERS),$(foreach f,$($(l)_SRCS),echo '$(l) $(f)';) \
 		$(foreach f,$($(l)_TESTS),echo '$(l)_TESTS $(f)';))
 
-# Modules: compile each, list the kernel's exports (Module.symvers), run
-# modpost once over all modules (one may use another's exports), then link
-# each NAME.o with its generated NAME.mod.o into NAME.ko.
-modules: $(MOD_KOS)
-
-$(MOD_OBJS): $(MOD_DIR)/%.o: $(MOD_SRC_DIR)/%.c FORCE
-	$(call if_changed,cc_module,CC [M]  $<)
-
-$(SYMVERS): $(KERNEL) $(MODPOST) FORCE
-	$(call if_changed,symvers,MODPOST $@)
-
-$(MOD_DIR)/.modpost: $(MOD_OBJS) $(MODPOST_INPUTS) $(MODPOST) FORCE
-	$(call if_changed,modpost,MODPOST $(MOD_DIR))
-$(MOD_DIR)/Module.symvers: $(MOD_DIR)/.modpost ;
-
-ifneq ($(M),)
-$(INTREE_SYMVERS):
-	@echo "make M=$(M): no $@ (the exports of the kernel's own modules): build the" \
-		"kernel and its modules first: make ARCH=$(ARCH)$(if $(LLVM), LLVM=$(LLVM)) O=$(O)" >&2
-	@exit 2
-$(filter-out $(INTREE_SYMVERS),$(KBUILD_EXTRA_SYMBOLS)):
-	@echo "make M=$(M): KBUILD_EXTRA_SYMBOLS names $@, which does not exist (the" \
-		"Module.symvers another external build wrote in its build-$(ARCH)/)" >&2
-	@exit 2
-endif
-
-$(MOD_DIR)/%.mod.c: $(MOD_DIR)/.modpost ;
-
-$(MOD_NAMES:%=$(MOD_DIR)/%.mod.o): %.mod.o: %.mod.c FORCE
-	$(call if_changed,cc_module,CC [M]  $<)
-
-$(MOD_KOS): %.ko: %.o %.mod.o linker/module.lds FORCE
-	$(call if_changed,ld_module,LD [M]  $@)
-
 FORCE:
 
 # A BIOS ISO whose GRUB loads the kernel with multiboot2: x86_64 only.
@@ -352,45 +274,7 @@ endif
 $(ISO): $(KERNEL) $(INITRAMFS) scripts/mkiso
 	$(Q)scripts/mkiso $(KERNEL) $(INITRAMFS) $@
 
-# The initramfs QEMU hands over with -initrd (newc, reproducible: scripts/mkinitramfs),
-# from tests/initramfs/. For tests/matrix also: ours with a user's archive (from
-# tests/initramfs-user/) appended, as a user would `cat` theirs onto it, and ours cut
-# short in the middle of a file (etc/issue's data).
-# Ours also holds the user programs (tests/user/user.mk) and the sample modules at
-# lib/modules/NAME.ko, without their debug information (Linux's INSTALL_MOD_STRIP), a
-# quarter of the bytes; gdb reads the whole ones in $(BUILD)/modules.
-MODULES_ROOT	:= $(BUILD)/modules/root
-INITRAMFS_KOS	:= $(patsubst tests/modules/%.c,$(MODULES_ROOT)/lib/modules/%.ko,\
-		     $(sort $(wildcard tests/modules/*.c)))
-$(MODULES_ROOT)/lib/modules/%.ko: $(BUILD)/modules/%.ko
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  STRIP   $@")
-	$(Q)$(OBJCOPY) --strip-debug $< $@
-$(INITRAMFS): scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d) $(USER_STAMP) \
-		$(INITRAMFS_KOS)
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs tests/initramfs $(USER_ROOT) $(MODULES_ROOT) $@
-# tests/initramfs/ alone, without the user programs: what fits beside the kernel in 2 MiB.
-$(BUILD)/initramfs-base.cpio: scripts/mkinitramfs $(shell find tests/initramfs -type f -o -type d)
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs tests/initramfs $@
-$(BUILD)/initramfs-user.cpio: scripts/mkinitramfs $(shell find tests/initramfs-user -type f -o -type d)
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs tests/initramfs-user $@
-$(BUILD)/initramfs-concat.cpio: $(INITRAMFS) $(BUILD)/initramfs-user.cpio
-	$(Q)cat $^ > $@
-# `make dynamic`: the initramfs and, appended, dynamically linked programs with their ld.so and
-# libraries (tests/user/user.mk), Debian's among them: 4 MiB more, kept out of the archive every
-# boot unpacks, and out of `all`, since Debian's files are downloaded (scripts/debian-programs).
-dynamic: $(BUILD)/initramfs-dyn.cpio
-$(BUILD)/initramfs-dyn.cpio: scripts/mkinitramfs $(INITRAMFS) $(USER_DYN_STAMP)
-	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)scripts/mkinitramfs $(USER_DYN_ROOT) $@.part && cat $(INITRAMFS) $@.part > $@ && rm $@.part
-$(BUILD)/initramfs-corrupt.cpio: $(INITRAMFS)
-	$(Q)head -c 357 $< > $@
+include scripts/Makefile.initramfs
 
 deps:
 	$(Q)scripts/install-deps $(if $(filter uboot,$(BOOT)),uboot)
