@@ -3,7 +3,8 @@
  * handler runs with the siginfo the sender made (kill: SI_USER and the
  * sender's pid; tgkill: SI_TKILL; a child's end: CLD_EXITED, its pid and
  * status), under the mask sigaction() asked for, which sigreturn puts back
- * afterwards; a blocked signal waits; every register survives a handler
+ * afterwards; a blocked signal waits, even an ignored one, until made
+ * ignored; every register survives a handler
  * that runs between two instructions; a child ended by a signal has that
  * status in waitpid(); a blocked read or waitpid() ends with EINTR, or
  * goes on with SA_RESTART; a write to a pipe nobody reads brings SIGPIPE
@@ -107,6 +108,24 @@ static void blocked_signal_waits(void)
 	EXPECT(sigaction(SIGKILL, &now, NULL) == -1 && errno == EINVAL, "SIGKILL's action set");
 	EXPECT(syscall(SYS_rt_sigprocmask, SIG_BLOCK, NULL, &set, 4) == -1 && errno == EINVAL,
 	       "a 4-byte sigset accepted");
+	/* Blocked, even an ignored one waits: its action may change before it is unblocked. */
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	signal(SIGUSR1, SIG_IGN);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	kill(getpid(), SIGUSR1);
+	sigpending(&pending);
+	EXPECT(sigismember(&pending, SIGUSR1), "blocked and ignored, SIGUSR1 is not pending");
+	handle(SIGUSR1, 0, NULL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	EXPECT(hits == 1, "a handler set before the unblocking: %d runs, not 1", (int)hits);
+	/* Making a pending signal ignored drops it. */
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	kill(getpid(), SIGUSR1);
+	signal(SIGUSR1, SIG_IGN);
+	sigpending(&pending);
+	EXPECT(!sigismember(&pending, SIGUSR1), "still pending once ignored");
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	set_default(SIGUSR1);
 }
 
