@@ -50,7 +50,7 @@ CORE_SRCS	:= $(addprefix kernel/,alternative.c boot_steps.c bootinfo.c bug.c \
 CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 		     clocksource_test.c debug_pagealloc_test.c extable_test.c \
 		     initcall_test.c lib_test.c page_alloc_test.c percpu_test.c sched_test.c \
-		     sections_test.c slab_test.c smp_test.c wchan_test.c \
+		     sections_test.c setup_test.c slab_test.c smp_test.c wchan_test.c \
 		     wx_test.c) \
 		   $(wildcard $(addprefix tests/kernel/$(ARCH)/,alternative_x86_test.c \
 		     alternative_arm_test.c clock_test.c cp15_test.c fixup_test.c irq_test.c \
