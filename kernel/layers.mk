@@ -54,7 +54,7 @@ CORE_TESTS	:= $(addprefix tests/kernel/,alternative_test.c bug_test.c \
 		     wx_test.c) \
 		   $(wildcard $(addprefix tests/kernel/$(ARCH)/,alternative_x86_test.c \
 		     alternative_arm_test.c clock_test.c cp15_test.c fixup_test.c irq_test.c \
-		     msr_test.c percpu_insn_test.c))
+		     msr_test.c percpu_insn_test.c wx_arch.c))
 
 # user space: processes (fork, exec, exit, wait), the system calls and their
 # dispatcher (kernel/syscall.c), user memory (mmap, brk, copy-on-write) and
