@@ -3,7 +3,7 @@
  * kernel's own flags (no builtins, no SSE, the arch's calling convention).
  * The host tests cover the same code exhaustively against the C library;
  * this suite proves the kernel build of it, including %pS through the
- * embedded symbol table.
+ * embedded symbol table, which names an address by its preferred symbol.
  */
 #include <kernel/errno.h>
 #include <kernel/kallsyms.h>
@@ -79,11 +79,33 @@ static void __noinline vsnprintf_symbol(struct ktest *t)
 	KTEST_EXPECT_STREQ(t, buf, want);
 }
 
+/*
+ * Of several names for one address, the preferred one comes out: a global function
+ * rather than its weak alias (scripts/kallsyms.c puts it first, kernel/kallsyms.c takes
+ * the first). Both names lead to the address.
+ */
+void __noinline ktest_alias_target(void)
+{
+	barrier();
+}
+void ktest_alias_weak(void) __attribute__((weak, alias("ktest_alias_target")));
+
+static void alias_named_by_the_preferred_symbol(struct ktest *t)
+{
+	char buf[KSYM_SYMBOL_LEN];
+
+	KTEST_EXPECT_EQ(t, kallsyms_lookup_name("ktest_alias_weak"),
+			kallsyms_lookup_name("ktest_alias_target"));
+	snprintf(buf, sizeof(buf), "%ps", (void *)ktest_alias_weak);
+	KTEST_EXPECT_STREQ(t, buf, "ktest_alias_target");
+}
+
 static const struct ktest_case lib_cases[] = {
 	KTEST_CASE(memcpy_memmove_memset),
 	KTEST_CASE(string_functions),
 	KTEST_CASE(vsnprintf_formats),
 	KTEST_CASE(vsnprintf_symbol),
+	KTEST_CASE(alias_named_by_the_preferred_symbol),
 	{}
 };
 
