@@ -2,10 +2,12 @@
  * user_proc: processes. fork(), execve(), wait4() and the statuses it
  * reports (an exit code, a signal: a child that segfaults is killed, the
  * parent and the kernel carry on), posix_spawn() (glibc's clone with
- * CLONE_VM|CLONE_VFORK), each C library's hello run from here, and a fork
- * loop that must end in EAGAIN (the thread table is full), not a hang.
+ * CLONE_VM|CLONE_VFORK), each C library's hello run from here, a fork
+ * loop that must end in EAGAIN (the thread table is full), not a hang, and
+ * the auxiliary vector exec gives a program (getauxval()).
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -14,10 +16,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <link.h>
 #include <unistd.h>
 
 #include "ktest-user.h"
@@ -302,6 +306,32 @@ static void clone_settid_respects_read_only(void)
 	munmap(word, 4096);
 }
 
+/* The auxiliary vector execve() left this program, as the C library reads it: Linux's values. */
+static void exec_auxv_as_linux(void)
+{
+	const ElfW(Phdr) *phdr = (const void *)getauxval(AT_PHDR);
+	const unsigned char *random = (const void *)getauxval(AT_RANDOM);
+	const char *execfn = (const char *)getauxval(AT_EXECFN);
+	unsigned long loads = 0, nonzero = 0;
+
+	EXPECT(getauxval(AT_PAGESZ) == 4096, "AT_PAGESZ %lu", getauxval(AT_PAGESZ));
+	EXPECT(getauxval(AT_CLKTCK) == 100, "AT_CLKTCK %lu, not USER_HZ", getauxval(AT_CLKTCK));
+	EXPECT(getauxval(AT_UID) == getuid() && getauxval(AT_EUID) == geteuid() &&
+	       getauxval(AT_GID) == getgid() && getauxval(AT_EGID) == getegid(),
+	       "AT_UID %lu AT_EUID %lu AT_GID %lu AT_EGID %lu", getauxval(AT_UID),
+	       getauxval(AT_EUID), getauxval(AT_GID), getauxval(AT_EGID));
+	EXPECT(getauxval(AT_SECURE) == 0, "AT_SECURE %lu", getauxval(AT_SECURE));
+	EXPECT(getauxval(AT_PHENT) == sizeof(*phdr), "AT_PHENT %lu", getauxval(AT_PHENT));
+	for (unsigned long i = 0; phdr && i < getauxval(AT_PHNUM); i++)
+		loads += phdr[i].p_type == PT_LOAD;
+	EXPECT(loads > 0, "no PT_LOAD among AT_PHNUM %lu headers at AT_PHDR", getauxval(AT_PHNUM));
+	for (int i = 0; random && i < 16; i++)
+		nonzero += random[i] != 0;
+	EXPECT(nonzero > 0, "AT_RANDOM's 16 bytes are missing or all zero");
+	EXPECT(execfn && access(execfn, X_OK) == 0, "AT_EXECFN %s is no program",
+	       execfn ? execfn : "(none)");
+}
+
 static const struct ktap_case cases[] = {
 	KTAP_CASE(fork_and_wait_exit_code),
 	KTAP_CASE(child_sees_parent),
@@ -316,5 +346,6 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(execve_bad_pointer_efault),
 	KTAP_CASE(fork_loop_eagain),
 	KTAP_CASE(clone_settid_respects_read_only),
+	KTAP_CASE(exec_auxv_as_linux),
 };
 ktest_user_suite(user_proc, cases);
