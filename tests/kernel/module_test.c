@@ -190,6 +190,28 @@ static void failing_init_unwinds(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, find_module("init_fail") == NULL);
 }
 
+static void give_exit(void)
+{
+}
+
+/* An init and no exit: it stays (EBUSY). Given an exit here, it can leave, pages and all. */
+static void no_exit_stays(struct ktest *t)
+{
+	struct module *mod;
+	int err = 0;
+
+	if (no_modules(t))
+		return;
+
+	mod = load("no_exit", "", &err);
+	KTEST_ASSERT_TRUE(t, mod != NULL);
+	KTEST_EXPECT_TRUE(t, mod->init != NULL && mod->exit == NULL);
+	KTEST_EXPECT_EQ(t, delete_module("no_exit"), -EBUSY);
+	KTEST_EXPECT_TRUE(t, find_module("no_exit") == mod);
+	mod->exit = give_exit;
+	KTEST_EXPECT_EQ(t, delete_module("no_exit"), 0);
+}
+
 /* Its own per-CPU variable, one copy per CPU (init counts on every CPU and checks). */
 static void percpu_copies(struct ktest *t)
 {
@@ -276,6 +298,7 @@ static const struct ktest_case module_cases[] = {
 	KTEST_CASE(unknown_symbol_refused),
 	KTEST_CASE(gpl_only_refused),
 	KTEST_CASE(failing_init_unwinds),
+	KTEST_CASE(no_exit_stays),
 	KTEST_CASE(percpu_copies),
 	KTEST_CASE(own_extable),
 	KTEST_CASE(own_alternative),
